@@ -1,0 +1,1 @@
+"""Sub-commands of `referee`: each module has `register(subparsers)` and sets `handler`."""

@@ -1,0 +1,65 @@
+"""Money moves only as transfers between accounts; balances are folded from them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+BANK = "bank"
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One movement of whole currency units from one account to another."""
+
+    source: str
+    target: str
+    amount: int
+    memo: str = ""
+
+    def __post_init__(self) -> None:
+        if type(self.amount) is not int or self.amount <= 0:
+            raise ValueError(f"a transfer moves a positive whole amount, not {self.amount!r}")
+        if self.source == self.target:
+            raise ValueError(f"a transfer needs two different accounts, not {self.source!r} twice")
+
+    def as_dict(self) -> dict:
+        return {
+            "source": self.source,
+            "target": self.target,
+            "amount": self.amount,
+            "memo": self.memo,
+        }
+
+
+def fold(transfers: Iterable[Transfer], opening: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Balances of every account after the transfers, starting from `opening` (default zero)."""
+    balances: dict[str, int] = dict(opening or {})
+    for t in transfers:
+        balances[t.source] = balances.get(t.source, 0) - t.amount
+        balances[t.target] = balances.get(t.target, 0) + t.amount
+    return balances
+
+
+class Ledger:
+    """Running balances of a game's accounts, kept equal to the fold of its transfers.
+
+    The bank is an account like any other; it starts at zero and goes negative as it pays out,
+    so the sum over all accounts is always zero.
+    """
+
+    def __init__(self, balances: Mapping[str, int] | None = None):
+        self.balances: dict[str, int] = dict(balances or {})
+
+    def balance(self, account: str) -> int:
+        return self.balances.get(account, 0)
+
+    def post(self, transfer: Transfer) -> None:
+        self.balances[transfer.source] = self.balance(transfer.source) - transfer.amount
+        self.balances[transfer.target] = self.balance(transfer.target) + transfer.amount
+
+    def total(self) -> int:
+        return sum(self.balances.values())
+
+    def copy(self) -> Ledger:
+        return Ledger(self.balances)

@@ -1,0 +1,72 @@
+"""How a game plugs into the engine: a rules object that turns (state, action) into an outcome."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from referee.engine.errors import IllegalAction
+from referee.engine.ledger import Ledger, Transfer
+
+
+@dataclass
+class Outcome:
+    """What one accepted action produced: the new state, the money it moved, what to tell people."""
+
+    state: Any
+    transfers: list[Transfer] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+
+class Step:
+    """A working copy of a state while one action is applied.
+
+    Rules change `step.state` freely; if they raise :class:`IllegalAction`, the copy is thrown
+    away and the game's state is untouched. Money moves only through :meth:`transfer`.
+    """
+
+    def __init__(self, state: Any):
+        self.state = copy.deepcopy(state)
+        self.transfers: list[Transfer] = []
+        self.events: list[str] = []
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.state.ledger
+
+    def transfer(self, source: str, target: str, amount: int, memo: str = "") -> Transfer:
+        t = Transfer(source, target, amount, memo)
+        self.ledger.post(t)
+        self.transfers.append(t)
+        return t
+
+    def say(self, text: str) -> None:
+        self.events.append(text)
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.state, self.transfers, self.events)
+
+
+class GameRules(Protocol):
+    """The interface every game offers the engine; states must carry a `ledger`."""
+
+    game: str
+
+    def initial(self) -> Outcome:
+        """The state before the first action (opening cash is paid here, as transfers)."""
+        ...
+
+    def apply(self, state: Any, action: dict) -> Outcome:
+        """Check `action` against `state` and return the outcome; raise IllegalAction if not allowed."""
+        ...
+
+    def legal_actions(self, state: Any) -> list[dict]:
+        """The actions that may come next, as templates with their allowed choices."""
+        ...
+
+
+def require(condition: bool, reason: str, rule: str | None = None) -> None:
+    """Raise IllegalAction with `reason` unless `condition` holds."""
+    if not condition:
+        raise IllegalAction(reason, rule)

@@ -1,0 +1,1 @@
+"""One package per game, each pure rules: none imports Flask or sqlite-utils."""

@@ -1,0 +1,47 @@
+"""The games the product knows, found by name; a game is added here, not wedged into the engine."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engine.record import RecordError, check_record
+from referee.engine.replay import Replayer
+from referee.engine.rules import GameRules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a lobby needs to list a game, without loading its rules."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    module: str
+
+
+GAMES: dict[str, GameInfo] = {
+    "railbaron": GameInfo("railbaron", "Rail Baron", 2, 6, "referee.games.railbaron"),
+}
+
+
+def game_info(key: str) -> GameInfo:
+    try:
+        return GAMES[key]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise RecordError(f"unknown game {key!r} (known: {known})") from None
+
+
+def rules_for(record: dict, resolve_map: Any = None) -> GameRules:
+    """The rules object for a record; `resolve_map(game, key)` loads a map named by key."""
+    check_record(record)
+    module = importlib.import_module(game_info(record["game"]).module)
+    return module.rules_for(record, resolve_map)
+
+
+def replay(record: dict, resolve_map: Any = None) -> Replayer:
+    """Replay a whole record; raises ReplayError at the first illegal action."""
+    return Replayer(rules_for(record, resolve_map), record["actions"])
