@@ -1,0 +1,135 @@
+"""Use fees and establishment: what a rider pays on each railroad, and who is grandfathered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from referee.engine.ledger import BANK
+from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.settings import Settings
+from referee.games.railbaron.state import PHANTOM, State
+
+BANK_FEE = 1_000
+OPPONENT_FEE = 5_000
+SOLD_OUT_FEE = 10_000
+INFINITE = 10**12
+
+
+def money(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def recipient(state: State, board: RailBaronMap, settings: Settings, rider: str, rr: str) -> str:
+    """Whose account a ride on `rr` is paid to: the bank, an opponent, the phantom, or nobody."""
+    owner = state.owners.get(rr)
+    if board.railroads[rr].public or owner is None:
+        return BANK
+    if owner == rider:
+        return BANK if settings.classic else ""
+    return owner
+
+
+def full_rate(state: State, board: RailBaronMap, settings: Settings, rider: str, rr: str) -> int:
+    """The flat fee for riding `rr` this turn, before establishment."""
+    to = recipient(state, board, settings, rider, rr)
+    if to == "":
+        return 0
+    if to == BANK:
+        return BANK_FEE
+    return SOLD_OUT_FEE if state.sold_out else OPPONENT_FEE
+
+
+def railroads_at_train(state: State, board: RailBaronMap, pid: str) -> Iterable[str]:
+    player = state.players[pid]
+    if player.city is not None:
+        return board.railroads_at(player.city)
+    return player.milepost or ()
+
+
+def with_rises(
+    state: State,
+    board: RailBaronMap,
+    settings: Settings,
+    change: Callable[[], None],
+    *,
+    auctioned: str | None = None,
+    exclude: Iterable[str] = (),
+) -> list[str]:
+    """Apply `change` (an ownership or sell-out change); establish every player whose fee rises.
+
+    A player whose train stands at a milepost served by a railroad whose fee rises is established
+    on it at the prior fee. At an auction, everyone at the auctioned railroad's mileposts keeps the
+    fee he would have paid had the auction not happened. Returns the readable changes.
+    """
+    skip = set(exclude)
+    riders = [pid for pid in state.active() if pid not in skip]
+    before = {
+        (pid, rr): full_rate(state, board, settings, pid, rr)
+        for pid in riders
+        for rr in railroads_at_train(state, board, pid)
+    }
+    change()
+    said = []
+    for (pid, rr), old in before.items():
+        new = full_rate(state, board, settings, pid, rr)
+        rises = new > old or (rr == auctioned and new >= old and state.owners.get(rr) != pid)
+        if not rises:
+            continue
+        player = state.players[pid]
+        kept = min(player.established.get(rr, INFINITE), old)
+        if player.established.get(rr) != kept:
+            player.established[rr] = kept
+            said.append(f"{player.name} is established on the {rr} at {money(kept)}")
+    return said
+
+
+@dataclass(frozen=True)
+class Fee:
+    """One payment owed at the end of a turn."""
+
+    to: str
+    amount: int
+    railroads: tuple[str, ...]
+    established: bool
+    full: int
+
+    def as_dict(self) -> dict:
+        return {
+            "to": self.to,
+            "amount": self.amount,
+            "railroads": list(self.railroads),
+            "established": self.established,
+            "full": self.full,
+        }
+
+
+def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str) -> list[Fee]:
+    """The use fees the rider owes for the railroads ridden this turn, establishment included.
+
+    One flat fee per recipient: the bank (its railroads, Public ones too, and in the classic rules
+    the rider's own), and each opponent whose railroad was ridden. Where every railroad ridden of a
+    recipient is one the rider is established on, he pays the established fee instead. Fees on the
+    Honeymoon phantom's railroads go half to the bank and half to the opponent.
+    """
+    turn = state.turn
+    assert turn is not None
+    established = {**state.players[rider].established, **turn.established_rides}
+    groups: dict[str, list[str]] = {}
+    for rr in turn.ridden:
+        to = recipient(state, board, settings, rider, rr)
+        if to:
+            groups.setdefault(to, []).append(rr)
+    fees: list[Fee] = []
+    for to, rails in groups.items():
+        full = max(full_rate(state, board, settings, rider, rr) for rr in rails)
+        is_established = all(rr in established for rr in rails)
+        amount = min(full, max(established[rr] for rr in rails)) if is_established else full
+        if to == PHANTOM:
+            opponent = next(pid for pid in state.active() if pid != rider)
+            half = amount // 2
+            fees.append(Fee(BANK, half, tuple(rails), is_established, full))
+            fees.append(Fee(opponent, amount - half, tuple(rails), is_established, full))
+        else:
+            fees.append(Fee(to, amount, tuple(rails), is_established, full))
+    return [f for f in fees if f.amount > 0]
