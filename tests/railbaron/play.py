@@ -79,6 +79,9 @@ class Table:
     def events(self) -> list[str]:
         return self.game.frames[-1].outcome.events
 
+    def all_events(self) -> list[str]:
+        return [e for frame in self.game.frames for e in frame.outcome.events]
+
     def legal(self) -> list[str]:
         return [a["type"] for a in legal_actions(self.rules, self.state)]
 

@@ -1,0 +1,551 @@
+"""Read a map folder and check it cell by cell; every problem names its file and line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
+from referee.tables.format import (
+    DEFAULT_FILE_NAMES,
+    KEY_SEPARATOR,
+    MANIFEST,
+    RAILROAD_STATUSES,
+    RAILROADS_NOT_TRANSCRIBED,
+    RAILROADS_TRANSCRIBED,
+    REQUIRED_FIELDS,
+    TABLE_FILES,
+    UNKNOWN,
+)
+
+ERROR = "error"
+WARNING = "warning"
+
+_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_BAD: Any = object()  # a cell whose text could not be read (already reported)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a map folder, located by file and (when known) line."""
+
+    file: str
+    line: int | None
+    message: str
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file} line {self.line}"
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class MapData:
+    """The parsed content of a map folder; None marks a cell that is unknown in the chart."""
+
+    folder: Path
+    manifest: dict[str, Any] = field(default_factory=dict)
+    regions: dict[str, str] = field(default_factory=dict)
+    region_table: dict[tuple[str, int], str | None] = field(default_factory=dict)
+    city_table: dict[tuple[str, str, int], str | None] = field(default_factory=dict)
+    cities: dict[str, str] = field(default_factory=dict)
+    payoffs: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    railroads: dict[str, Railroad] = field(default_factory=dict)
+    service: dict[str, set[str]] = field(default_factory=dict)
+    notes: list[ChartNote] = field(default_factory=list)
+    twins: set[tuple[str, str]] = field(default_factory=set)
+
+
+def has_errors(problems: list[Problem]) -> bool:
+    return any(p.severity == ERROR for p in problems)
+
+
+def count_unknown(data: Any) -> int:
+    """Chart cells (region, city, payoff) marked unknown in a MapData or RailBaronMap."""
+    tables = (data.region_table, data.city_table, data.payoffs)
+    return sum(1 for table in tables for value in table.values() if value is None)
+
+
+def read_map_dir(path: Path) -> tuple[MapData, list[Problem]]:
+    """Parse a map folder; the data is trustworthy only when no problem is an error."""
+    reader = _Reader(Path(path))
+    reader.read()
+    return reader.data, reader.problems
+
+
+def check_map_dir(path: Path) -> list[Problem]:
+    """Every problem of a map folder, errors and warnings, in reading order."""
+    return read_map_dir(path)[1]
+
+
+def read_csv(path: Path, label: str, header: tuple[str, ...],
+             report: Callable[[str, int | None, str], None]) -> Iterator[tuple[int, dict[str, str]]]:
+    """The data rows of a CSV file as (line number, cells); `report` hears what is wrong."""
+    if not path.is_file():
+        report(label, None, "file is missing")
+        return
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        report(label, None, "not UTF-8 text")
+        return
+    reader = csv.reader(io.StringIO(text, newline=""))
+    first = next(reader, None)
+    if first is None:
+        report(label, None, f"empty file: the first line must be {','.join(header)}")
+        return
+    if tuple(cell.strip() for cell in first) != header:
+        report(label, 1, f"expected header {','.join(header)}, found {','.join(first)}")
+        return
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            report(label, reader.line_num, f"expected {len(header)} fields, found {len(row)}")
+            continue
+        yield reader.line_num, dict(zip(header, (cell.strip() for cell in row), strict=True))
+
+
+def positive_int(text: str) -> int | None:
+    """The value of a positive whole number written in digits, else None."""
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else None
+
+
+def _show(value: int | None) -> str:
+    return UNKNOWN if value is None else str(value)
+
+
+class _Reader:
+    """Reads the files of one map folder in dependency order, collecting problems."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.data = MapData(folder)
+        self.problems: list[Problem] = []
+        self.names = dict(DEFAULT_FILE_NAMES)
+        self.city_lines: dict[str, int] = {}
+        self.railroad_lines: dict[str, int] = {}
+        self.region_lines: dict[str, int] = {}
+        self.railroads_status = RAILROADS_TRANSCRIBED
+
+    def error(self, file: str, line: int | None, message: str) -> None:
+        self.problems.append(Problem(file, line, message, ERROR))
+
+    def warn(self, file: str, line: int | None, message: str) -> None:
+        self.problems.append(Problem(file, line, message, WARNING))
+
+    def read(self) -> None:
+        self.read_manifest()
+        self.read_regions()
+        self.read_cities()
+        self.read_twins()
+        self.read_region_table()
+        self.read_city_table()
+        self.read_payoffs()
+        self.read_railroads()
+        self.read_service()
+        self.read_notes()
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def rows(self, key: str) -> Iterator[tuple[int, dict[str, str]]]:
+        """The data rows of one table as (line number, cells), after checking its header."""
+        name = self.names[key]
+        yield from read_csv(self.folder / name, name, TABLE_FILES[key], self.error)
+
+    def cell(self, file: str, line: int, parity: str, white: str) -> tuple[str, int] | None:
+        """The (parity, white sum) a table row addresses, or None after reporting it."""
+        ok = True
+        if parity not in PARITIES:
+            self.error(file, line, f"parity {parity!r} is not odd or even")
+            ok = False
+        if positive_int(white) not in WHITE_SUMS:
+            self.error(file, line, f"white sum {white!r} is not a whole number from 2 to 12")
+            ok = False
+        return (parity, int(white)) if ok else None
+
+    def known_city(self, file: str, line: int, city: str) -> bool:
+        if city in self.data.cities:
+            return True
+        self.error(file, line, f"unknown city {city!r} (not in cities.csv)")
+        return False
+
+    # -- manifest --------------------------------------------------------------------------
+
+    def read_manifest(self) -> None:
+        path = self.folder / MANIFEST
+        if not path.is_file():
+            self.error(MANIFEST, None, "file is missing")
+            return
+        try:
+            manifest = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            self.error(MANIFEST, None, f"not valid TOML: {exc}")
+            return
+        self.data.manifest = manifest
+        for name in REQUIRED_FIELDS:
+            if name not in manifest:
+                self.error(MANIFEST, None, f"missing field {name!r}")
+            elif not isinstance(manifest[name], str) or not manifest[name].strip():
+                self.error(MANIFEST, None, f"field {name!r} must be a non-empty string")
+        for name in manifest:
+            if name not in REQUIRED_FIELDS + _OPTIONAL_FIELDS:
+                self.warn(MANIFEST, None, f"unknown field {name!r}")
+        key = manifest.get("key")
+        if isinstance(key, str) and key and key != self.folder.name:
+            self.error(MANIFEST, None, f"key {key!r} does not match the folder name "
+                                       f"{self.folder.name!r}")
+        status = manifest.get("railroads")
+        if isinstance(status, str) and status:
+            if status in RAILROAD_STATUSES:
+                self.railroads_status = status
+            else:
+                self.error(MANIFEST, None, f"railroads must be {RAILROADS_TRANSCRIBED!r} or "
+                                           f"{RAILROADS_NOT_TRANSCRIBED!r}, not {status!r}")
+        self.read_file_names(manifest.get("files"))
+        provenance = manifest.get("provenance")
+        summary = provenance.get("summary") if isinstance(provenance, dict) else None
+        if not isinstance(summary, str) or not summary.strip():
+            self.error(MANIFEST, None, "missing field 'provenance.summary'")
+        missing = provenance.get("missing", []) if isinstance(provenance, dict) else []
+        if not isinstance(missing, list) or not all(isinstance(m, str) for m in missing):
+            self.error(MANIFEST, None, "field 'provenance.missing' must be a list of strings")
+        note = manifest.get("money_note", "")
+        if not isinstance(note, str):
+            self.error(MANIFEST, None, "field 'money_note' must be a string")
+
+    def read_file_names(self, files: object) -> None:
+        if not isinstance(files, dict):
+            self.error(MANIFEST, None, "missing table [files]")
+            return
+        for key in TABLE_FILES:
+            name = files.get(key)
+            if name is None:
+                self.error(MANIFEST, None, f"missing field 'files.{key}'")
+            elif not isinstance(name, str) or not name or Path(name).name != name:
+                self.error(MANIFEST, None, f"field 'files.{key}' must be a file name in the "
+                                           "map folder")
+            else:
+                self.names[key] = name
+
+    def read_twins(self) -> None:
+        twins = self.data.manifest.get("twins", [])
+        if not isinstance(twins, list):
+            self.error(MANIFEST, None, "field 'twins' must be a list of city pairs")
+            return
+        for entry in twins:
+            if (not isinstance(entry, list) or len(entry) != 2
+                    or not all(isinstance(c, str) for c in entry) or entry[0] == entry[1]):
+                self.error(MANIFEST, None, f"twins entry {entry!r} is not a pair of two cities")
+                continue
+            unknown = [c for c in entry if c not in self.data.cities]
+            for city in unknown:
+                self.error(MANIFEST, None, f"twins entry {entry!r} names unknown city {city!r}")
+            if not unknown:
+                self.data.twins.add(pair(entry[0], entry[1]))
+
+    # -- regions and cities -----------------------------------------------------------------
+
+    def read_regions(self) -> None:
+        file = self.names["regions"]
+        codes: dict[str, int] = {}
+        names: dict[str, int] = {}
+        for line, row in self.rows("regions"):
+            code, name = row["code"], row["name"]
+            ok = True
+            if not code or code == UNKNOWN or KEY_SEPARATOR in code:
+                self.error(file, line, f"{code!r} cannot be a region code")
+                ok = False
+            elif code.casefold() in codes:
+                self.error(file, line, f"code {code} repeats line {codes[code.casefold()]}")
+                ok = False
+            else:
+                codes[code.casefold()] = line
+            if not name:
+                self.error(file, line, "empty region name")
+                ok = False
+            elif name.casefold() in names:
+                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}")
+                ok = False
+            else:
+                names[name.casefold()] = line
+            if ok:
+                self.data.regions[code] = name
+        self.region_lines = {code: codes[code.casefold()] for code in self.data.regions}
+
+    def region_code(self, file: str, line: int, text: str, what: str) -> Any:
+        """A region cell's value: a code, None for unknown, or _BAD after reporting it."""
+        if not text:
+            self.error(file, line, f"empty {what} cell (write ? if the chart cell is unknown)")
+            return _BAD
+        if text == UNKNOWN:
+            return None
+        if text not in self.data.regions:
+            self.error(file, line, f"unknown region {text!r} (not a code in regions.csv)")
+            return _BAD
+        return text
+
+    def read_cities(self) -> None:
+        file = self.names["cities"]
+        seen: dict[str, int] = {}
+        for line, row in self.rows("cities"):
+            city, region = row["city"], row["region"]
+            if not city or city == UNKNOWN or KEY_SEPARATOR in city:
+                self.error(file, line, f"{city!r} cannot be a city name")
+                continue
+            if city.casefold() in seen:
+                self.error(file, line, f"city {city} repeats line {seen[city.casefold()]}")
+                continue
+            seen[city.casefold()] = line
+            if region not in self.data.regions:
+                self.error(file, line, f"unknown region {region!r} (not a code in regions.csv)")
+                continue
+            self.data.cities[city] = region
+            self.city_lines[city] = line
+
+    def read_region_table(self) -> None:
+        file = self.names["region_table"]
+        seen: dict[tuple[str, int], int] = {}
+        for line, row in self.rows("region_table"):
+            cell = self.cell(file, line, row["parity"], row["white_sum"])
+            value = self.region_code(file, line, row["region"], "region")
+            if cell is None:
+                continue
+            if cell in seen:
+                self.error(file, line, f"cell {cell[0]} {cell[1]} repeats line {seen[cell]}")
+                continue
+            seen[cell] = line
+            if value is not _BAD:
+                self.data.region_table[cell] = value
+        for parity in PARITIES:
+            for white in WHITE_SUMS:
+                if (parity, white) not in seen:
+                    self.error(file, None, f"missing cell {parity} {white}")
+        used = set(self.data.region_table.values())
+        for code in self.data.regions:
+            if code not in used:
+                self.warn(self.names["regions"], self.region_lines[code],
+                          f"region {code} appears in no region-table cell")
+
+    def read_city_table(self) -> None:
+        file = self.names["city_table"]
+        seen: dict[tuple[str, str, int], int] = {}
+        for line, row in self.rows("city_table"):
+            region, city = row["region"], row["city"]
+            region_ok = region in self.data.regions
+            if not region_ok:
+                self.error(file, line, f"unknown region {region!r} (not a code in regions.csv)")
+            cell = self.cell(file, line, row["parity"], row["white_sum"])
+            value = self.city_value(file, line, city, region if region_ok else None)
+            if cell is None or not region_ok:
+                continue
+            key = (region, *cell)
+            if key in seen:
+                self.error(file, line, f"cell {region} {cell[0]} {cell[1]} repeats line {seen[key]}")
+                continue
+            seen[key] = line
+            if value is not _BAD:
+                self.data.city_table[key] = value
+        for code in self.data.regions:
+            have = {(p, s) for (r, p, s) in seen if r == code}
+            if not have:
+                self.error(file, None, f"region {code} has no city cells (22 needed)")
+                continue
+            for parity in PARITIES:
+                for white in WHITE_SUMS:
+                    if (parity, white) not in have:
+                        self.error(file, None, f"region {code}: missing cell {parity} {white}")
+        used = set(self.data.city_table.values())
+        for city, line in self.city_lines.items():
+            if city not in used:
+                self.warn(self.names["cities"], line, f"{city} appears in no city-table cell")
+
+    def city_value(self, file: str, line: int, city: str, region: str | None) -> Any:
+        """A city cell's value: a city, None for unknown, or _BAD after reporting it."""
+        if not city:
+            self.error(file, line, "empty city cell (write ? if the chart cell is unknown)")
+            return _BAD
+        if city == UNKNOWN:
+            return None
+        if not self.known_city(file, line, city):
+            return _BAD
+        home = self.data.cities[city]
+        if region is not None and home != region:
+            self.error(file, line, f"{city} is in region {home} in cities.csv, not {region}")
+            return _BAD
+        return city
+
+    # -- payoffs ---------------------------------------------------------------------------
+
+    def read_payoffs(self) -> None:
+        file = self.names["payoffs"]
+        seen: dict[tuple[str, str], tuple[int, Any]] = {}
+        for line, row in self.rows("payoffs"):
+            a, b = row["city_a"], row["city_b"]
+            ok = all([self.known_city(file, line, a), self.known_city(file, line, b)])
+            if ok and a == b:
+                self.error(file, line, f"{a} is paired with itself")
+                ok = False
+            value = self.payoff_value(file, line, row["payoff"], pair(a, b))
+            if not ok:
+                continue
+            key = pair(a, b)
+            if key in seen:
+                first_line, first = seen[key]
+                if value is _BAD or first is _BAD:
+                    continue
+                if value == first:
+                    self.error(file, line, f"{a}–{b} repeats line {first_line}")
+                else:
+                    self.error(file, line, f"{a}–{b} is {_show(value)} here but {_show(first)} "
+                                           f"on line {first_line} (keep one row per pair)")
+                continue
+            seen[key] = (line, value)
+            if value is not _BAD:
+                self.data.payoffs[key] = value
+        self.check_payoffs_complete(file, set(seen))
+
+    def payoff_value(self, file: str, line: int, text: str, key: tuple[str, str]) -> Any:
+        if not text:
+            self.error(file, line, "empty payoff cell (write ? if the chart cell is unknown)")
+            return _BAD
+        if text == UNKNOWN:
+            return None
+        if text == "0":
+            if key in self.data.twins:
+                return 0
+            self.error(file, line, "payoff 0 is only for twin cities (list them as twins in "
+                                   "map.toml)")
+            return _BAD
+        value = positive_int(text)
+        if value is None:
+            self.error(file, line, f"payoff {text!r} is not a positive whole number or ?")
+            return _BAD
+        return value
+
+    def check_payoffs_complete(self, file: str, present: set[tuple[str, str]]) -> None:
+        partners = {city: 0 for city in self.data.cities}
+        for a, b in present:
+            partners[a] += 1
+            partners[b] += 1
+        absent = {city for city, n in partners.items() if n == 0 and len(partners) > 1}
+        for city in sorted(absent):
+            self.error(file, None, f"{city} has no payoff at all "
+                                   f"({len(partners) - 1} pairs missing)")
+        for a, b in combinations(sorted(self.data.cities), 2):
+            if a not in absent and b not in absent and (a, b) not in present:
+                self.error(file, None, f"missing pair {a}–{b}")
+
+    # -- railroads and service ---------------------------------------------------------------
+
+    def read_railroads(self) -> None:
+        file = self.names["railroads"]
+        names: dict[str, int] = {}
+        colours: dict[str, int] = {}
+        rows = 0
+        for line, row in self.rows("railroads"):
+            rows += 1
+            abbr, name = row["abbr"], row["name"]
+            ok = True
+            if not abbr:
+                self.error(file, line, "empty abbreviation")
+                ok = False
+            elif abbr.casefold() in self.railroad_lines:
+                self.error(file, line, f"abbreviation {abbr} repeats line "
+                                       f"{self.railroad_lines[abbr.casefold()]}")
+                ok = False
+            else:
+                self.railroad_lines[abbr.casefold()] = line
+            if not name:
+                self.error(file, line, "empty name")
+                ok = False
+            elif name.casefold() in names:
+                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}")
+                ok = False
+            else:
+                names[name.casefold()] = line
+            price = positive_int(row["price"])
+            if price is None:
+                self.error(file, line, f"price {row['price']!r} is not a positive whole number")
+                ok = False
+            if row["public"] not in ("yes", "no"):
+                self.error(file, line, f"public {row['public']!r} is not yes or no")
+                ok = False
+            ok = self.check_colour(file, line, row["colour"], colours) and ok
+            if ok and price is not None:
+                self.data.railroads[abbr] = Railroad(abbr, name, price, row["public"] == "yes",
+                                                     row["colour"].lower())
+        if rows and self.railroads_status == RAILROADS_NOT_TRANSCRIBED:
+            self.error(file, None, "map.toml says railroads are not transcribed, but this file "
+                                   "has rows")
+        if not rows and self.railroads_status == RAILROADS_TRANSCRIBED:
+            self.error(file, None, "no railroads (if they are not transcribed yet, write "
+                                   'railroads = "not transcribed" in map.toml)')
+
+    def check_colour(self, file: str, line: int, colour: str, seen: dict[str, int]) -> bool:
+        if not colour:
+            self.warn(file, line, "no display colour")
+            return True
+        if not _COLOUR.fullmatch(colour):
+            self.error(file, line, f"colour {colour!r} is not #rrggbb")
+            return False
+        if colour.lower() in seen:
+            self.warn(file, line, f"colour {colour} repeats line {seen[colour.lower()]}")
+        else:
+            seen[colour.lower()] = line
+        return True
+
+    def read_service(self) -> None:
+        file = self.names["service"]
+        seen: dict[tuple[str, str], int] = {}
+        rows = 0
+        for line, row in self.rows("service"):
+            rows += 1
+            railroad, city = row["railroad"], row["city"]
+            ok = True
+            if railroad.casefold() not in self.railroad_lines:
+                self.error(file, line, f"unknown railroad {railroad!r} (not in railroads.csv)")
+                ok = False
+            ok = self.known_city(file, line, city) and ok
+            if not ok:
+                continue
+            if (railroad, city) in seen:
+                self.warn(file, line, f"{railroad} at {city} repeats line {seen[railroad, city]}")
+                continue
+            seen[railroad, city] = line
+            if railroad in self.data.railroads:
+                self.data.service.setdefault(railroad, set()).add(city)
+        if self.railroads_status == RAILROADS_NOT_TRANSCRIBED:
+            if rows:
+                self.error(file, None, "map.toml says railroads are not transcribed, but this "
+                                       "file has rows")
+            return
+        for abbr in self.data.railroads:
+            if abbr not in self.data.service:
+                self.warn(self.names["railroads"], self.railroad_lines[abbr.casefold()],
+                          f"{abbr} serves no city (no row in {file})")
+        served = {city for cities in self.data.service.values() for city in cities}
+        for city, line in self.city_lines.items():
+            if self.data.railroads and city not in served:
+                self.warn(self.names["cities"], line, f"{city} is served by no railroad")
+
+    # -- notes -----------------------------------------------------------------------------
+
+    def read_notes(self) -> None:
+        file = self.names["notes"]
+        for line, row in self.rows("notes"):
+            a, b, note = row["city_a"], row["city_b"], row["note"]
+            ok = all([self.known_city(file, line, a), self.known_city(file, line, b)])
+            if not note:
+                self.error(file, line, "empty note")
+                ok = False
+            if ok:
+                self.data.notes.append(ChartNote(a, b, note))

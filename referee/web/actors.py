@@ -1,0 +1,80 @@
+"""Who a request acts as within one game: the banker, the holder of one seat, or nobody.
+
+Both roles are proven by secrets kept in cookies scoped to the game's path (/g/<id>/):
+`banker` holds the game's banker secret, `seat` the secret of the seat this phone claimed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Response, abort, request
+
+from referee.web import store
+from referee.web.db import get_db
+from referee.web.keys import same_secret
+from referee.web.store import GameRow
+
+BANKER_COOKIE = "banker"
+SEAT_COOKIE = "seat"
+COOKIE_AGE = 60 * 60 * 24 * 90  # a long game night, or a game resumed months later
+
+
+@dataclass(frozen=True)
+class Actor:
+    banker: bool = False
+    player_id: str | None = None  # the seat this browser holds, if any
+
+    @property
+    def known(self) -> bool:
+        return self.banker or self.player_id is not None
+
+    def may_act_for(self, player_id: str | None) -> bool:
+        """The banker acts for anyone (and for the bank); a phone only for its own seat."""
+        return self.banker or (player_id is not None and player_id == self.player_id)
+
+
+def game_path(game: GameRow) -> str:
+    return f"/g/{game.id}/"
+
+
+def current_actor(game: GameRow) -> Actor:
+    """The role this request's cookies prove in `game`."""
+    banker = same_secret(request.cookies.get(BANKER_COOKIE), game.banker_secret)
+    held = request.cookies.get(SEAT_COOKIE)
+    player_id = None
+    if held:
+        for seat in store.seats(get_db(), game.id):
+            if same_secret(held, seat.secret):
+                player_id = seat.player_id
+                break
+    return Actor(banker=banker, player_id=player_id)
+
+
+def require_actor(game: GameRow) -> Actor:
+    """The actor, or 403 for a browser that has neither joined nor is the banker."""
+    actor = current_actor(game)
+    if not actor.known:
+        abort(403, "This browser has not joined the game: scan the QR code on the table.")
+    return actor
+
+
+def require_banker(game: GameRow) -> Actor:
+    actor = current_actor(game)
+    if not actor.banker:
+        abort(403, "Only the banker's browser may open this. Use the banker link to get in.")
+    return actor
+
+
+def _set(response: Response, game: GameRow, name: str, secret: str) -> None:
+    response.set_cookie(
+        name, secret, max_age=COOKIE_AGE, path=game_path(game), httponly=True, samesite="Lax"
+    )
+
+
+def set_banker_cookie(response: Response, game: GameRow) -> None:
+    _set(response, game, BANKER_COOKIE, game.banker_secret)
+
+
+def set_seat_cookie(response: Response, game: GameRow, secret: str) -> None:
+    _set(response, game, SEAT_COOKIE, secret)

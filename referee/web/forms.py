@@ -1,0 +1,109 @@
+"""Reading an action from a POSTed form (the convention is documented in docs/web.md).
+
+Reserved fields: `csrf_token`, `seq`, `client_id`, `page`, `json`. Every other field is a
+field of the action: `name=value` gives a string, `name:int=value` a whole number, and a
+name sent more than once gives a list. A `json` field may hold the action object itself; the
+other fields are added to it. Bad input raises FormError with a message for the player.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from referee.web.submit import Posted
+
+RESERVED = frozenset({"csrf_token", "seq", "client_id", "page", "json"})
+MAX_WHOLE = 100_000_000  # larger than any amount a table game can reach
+MAX_TEXT = 200
+FIELD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class FormError(ValueError):
+    """Input that cannot become an action; the message says what to fix."""
+
+
+def whole_number(text: str, name: str) -> int:
+    """A whole number from 0 to MAX_WHOLE typed into the field `name`."""
+    text = text.strip().replace(",", "").replace("_", "")
+    if not re.fullmatch(r"[+-]?\d{1,12}", text):
+        raise FormError(f"{name} must be a whole number, not {text[:20]!r}.")
+    return checked_whole(int(text), name)
+
+
+def checked_whole(value: int, name: str) -> int:
+    if value < 0:
+        raise FormError(f"{name} cannot be negative.")
+    if value > MAX_WHOLE:
+        raise FormError(f"{name} is too large ({value:,}).")
+    return value
+
+
+def _checked_json(value: Any, where: str) -> Any:
+    """`value` with every number a whole number in range and every text of a sane length."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return checked_whole(value, where)
+    if isinstance(value, float):
+        raise FormError(f"{where} must be a whole number.")
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise FormError(f"{where} is too long.")
+        return value
+    if isinstance(value, list):
+        return [_checked_json(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return {str(k): _checked_json(v, f"{where}.{k}") for k, v in value.items()}
+    raise FormError(f"{where} has a value of an unknown kind.")
+
+
+def _from_json(text: str) -> dict:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        raise FormError(f"The json field is not valid JSON ({err}).") from None
+    if not isinstance(data, dict):
+        raise FormError("The json field must hold an object, such as {\"type\": \"undo\"}.")
+    return _checked_json(data, "json")
+
+
+def _field(name: str, values: list[str]) -> tuple[str, Any]:
+    key, _, kind = name.partition(":")
+    if not FIELD_NAME.fullmatch(key) or kind not in ("", "int"):
+        raise FormError(f"Unknown form field {name[:40]!r}.")
+    if kind == "int":
+        parsed: list[Any] = [whole_number(v, key) for v in values]
+    else:
+        parsed = [v.strip() for v in values]
+        if any(len(v) > MAX_TEXT for v in parsed):
+            raise FormError(f"{key} is too long.")
+    return key, parsed[0] if len(parsed) == 1 else parsed
+
+
+def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
+    """The action, expected seq and client id a form carries."""
+    multi = form if isinstance(form, MultiDict) else MultiDict(form)
+    action: dict[str, Any] = _from_json(multi["json"]) if multi.get("json", "").strip() else {}
+    for name in multi:
+        if name in RESERVED:
+            continue
+        key, value = _field(name, multi.getlist(name))
+        if key in action:
+            raise FormError(f"{key} is given twice.")
+        action[key] = value
+    kind = action.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise FormError("The action has no type.")
+    if "seq" not in multi:
+        raise FormError("The form has no seq: reload the page.")
+    seq = whole_number(multi["seq"], "seq")
+    client_id = multi.get("client_id", "").strip() or None
+    if client_id is not None and not CLIENT_ID.fullmatch(client_id):
+        raise FormError("client_id must be 1 to 64 letters, digits, '-' or '_'.")
+    return Posted(action, seq, client_id)

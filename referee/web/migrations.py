@@ -1,0 +1,53 @@
+"""The database schema, changed only by named migrations applied in order (sqlite-utils 4).
+
+Each step runs inside one transaction together with its record in `_sqlite_migrations`.
+Never edit a step that has shipped: add a new one below it.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("referee.web")
+
+
+@migrations()
+def m001_games_actions_seats(db: Database) -> None:
+    db["games"].create(
+        {
+            "id": str,
+            "game": str,
+            "map": str,  # JSON: a map key or an inline map object
+            "settings": str,  # JSON object
+            "players": str,  # JSON list of {id, name, colour}, in seat order
+            "created": str,
+            "title": str,
+            "game_secret": str,
+            "banker_secret": str,
+            "status": str,
+        },
+        pk="id",
+        not_null={"game", "map", "settings", "players", "created", "title", "game_secret",
+                  "banker_secret", "status"},
+    )
+    db["actions"].create(
+        {
+            "id": int,
+            "game_id": str,
+            "seq": int,
+            "action": str,  # JSON object
+            "client_id": str,
+            "created": str,
+        },
+        pk="id",
+        not_null={"game_id", "seq", "action", "created"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["actions"].create_index(["game_id", "seq"], unique=True)
+    db["actions"].create_index(["game_id", "client_id"], unique=True)
+    db["seats"].create(
+        {"game_id": str, "player_id": str, "secret": str, "claimed": str},
+        pk=("game_id", "player_id"),
+        not_null={"game_id", "player_id"},
+        foreign_keys=[("game_id", "games", "id")],
+    )

@@ -1,0 +1,107 @@
+"""One live Replayer per game, kept in process so no request replays a log from the start.
+
+The database is the truth: before use, a cached Replayer is brought level with the stored log
+by feeding it only the actions it lacks. Callers that change a game hold the game's lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.engine.errors import IllegalAction
+from referee.engine.record import RecordError
+from referee.engine.replay import Frame, Replayer
+from referee.engine.rules import GameRules
+from referee.games import registry
+from referee.web import store
+from referee.web.store import GameRow
+
+MapResolver = Callable[[str, str], Any]
+
+
+class GameUnavailable(Exception):
+    """A stored game that cannot be brought up: its rules or map are missing, or it no longer
+    replays under the current rules. Not the visitor's fault; the message says what is wrong."""
+
+
+def map_resolver(overrides_dir: Path) -> MapResolver:
+    """`resolve_map(game, key)` for the rules: the project's tables plus the instance's own."""
+
+    def resolve(game: str, key: str) -> Any:
+        from referee.tables import load_map  # imported late: the tables module loads data
+
+        return load_map(key, overrides_dir=overrides_dir)
+
+    return resolve
+
+
+def build_rules(game: GameRow, resolve_map: MapResolver) -> GameRules:
+    """The rules object of a stored game; raises GameUnavailable with the reason."""
+    try:
+        return registry.rules_for(game.record(), resolve_map)
+    except ImportError as err:
+        raise GameUnavailable(f"The rules for {game.game!r} are not available: {err}") from err
+    except (RecordError, IllegalAction, ValueError, LookupError, OSError) as err:
+        raise GameUnavailable(f"This game cannot be set up: {err}") from err
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game as it stood at one moment: safe to read while another request moves on."""
+
+    seq: int
+    log: list[dict]
+    frames: list[Frame]
+    rules: GameRules
+
+    @property
+    def state(self) -> Any:
+        return self.frames[-1].state
+
+
+class ReplayerCache:
+    def __init__(self, resolve_map: MapResolver):
+        self.resolve_map = resolve_map
+        self._replayers: dict[str, Replayer] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock that serialises changes to one game within this process."""
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def evict(self, game_id: str) -> None:
+        self._replayers.pop(game_id, None)
+
+    def current(self, db: Database, game: GameRow, count: int) -> Replayer:
+        """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
+        replayer = self._replayers.get(game.id)
+        if replayer is None or replayer.seq > count:
+            replayer = Replayer(build_rules(game, self.resolve_map))
+            self._replayers[game.id] = replayer
+        if replayer.seq < count:
+            start = replayer.seq
+            for offset, action in enumerate(store.actions_from(db, game.id, start)):
+                try:
+                    replayer.submit(action)
+                except IllegalAction as err:
+                    self.evict(game.id)
+                    raise GameUnavailable(
+                        f"The stored log no longer replays: action {start + offset + 1} "
+                        f"({action.get('type')!r}): {err}"
+                    ) from err
+        return replayer
+
+    def snapshot(self, db: Database, game: GameRow) -> Snapshot:
+        """The game as stored now."""
+        with self.lock(game.id):
+            count = store.action_count(db, game.id) or 0
+            replayer = self.current(db, game, count)
+            return Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules)

@@ -1,0 +1,206 @@
+"""Rows of the web app's database: games, their action logs and their seats.
+
+Plain functions over a sqlite-utils Database; the caller decides the transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.engine.record import new_record
+from referee.web.keys import new_secret
+
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+BANKER_APART = ""  # settings["banker"] when the banker is a separate, non-playing person
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One stored game; its secrets are kept out of repr so they never reach a log."""
+
+    id: str
+    game: str
+    map: Any
+    settings: dict
+    players: list[dict]
+    created: str
+    title: str
+    status: str
+    game_secret: str = field(repr=False)
+    banker_secret: str = field(repr=False)
+
+    def record(self, actions: Iterable[dict] = ()) -> dict:
+        """The engine's game record of this game with `actions` as its log."""
+        record = new_record(self.game, self.map, self.players, self.settings)
+        record["actions"] = [dict(a) for a in actions]
+        return record
+
+    def player(self, player_id: str | None) -> dict | None:
+        return next((p for p in self.players if p.get("id") == player_id), None)
+
+    def player_name(self, player_id: str | None) -> str:
+        p = self.player(player_id)
+        return str(p.get("name") or p["id"]) if p else str(player_id)
+
+    @property
+    def banker(self) -> str:
+        """The player id of the banker, or BANKER_APART for a non-playing banker."""
+        return str(self.settings.get("banker") or BANKER_APART)
+
+
+@dataclass(frozen=True)
+class Seat:
+    player_id: str
+    secret: str | None = field(repr=False)
+    claimed: str | None
+
+
+@dataclass(frozen=True)
+class Listing:
+    id: str
+    game: str
+    title: str
+    created: str
+    status: str
+    players: list[dict]
+    actions: int
+
+
+def _game(row: dict) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        game=row["game"],
+        map=json.loads(row["map"]),
+        settings=json.loads(row["settings"]),
+        players=json.loads(row["players"]),
+        created=row["created"],
+        title=row["title"],
+        status=row["status"],
+        game_secret=row["game_secret"],
+        banker_secret=row["banker_secret"],
+    )
+
+
+def create_game(
+    db: Database,
+    *,
+    game: str,
+    map_ref: Any,
+    settings: dict,
+    players: list[dict],
+    title: str,
+    actions: Iterable[dict] = (),
+) -> GameRow:
+    """Store a new game with one free seat per player and an optional starting log."""
+    row = {
+        "id": new_game_id(),
+        "game": game,
+        "map": json.dumps(map_ref, ensure_ascii=False),
+        "settings": json.dumps(settings, ensure_ascii=False),
+        "players": json.dumps(players, ensure_ascii=False),
+        "created": now(),
+        "title": title,
+        "game_secret": new_secret(),
+        "banker_secret": new_secret(),
+        "status": "active",
+    }
+    with db.atomic():
+        db["games"].insert(row)
+        db["seats"].insert_all(
+            {"game_id": row["id"], "player_id": p["id"], "secret": None, "claimed": None}
+            for p in players
+        )
+        for seq, action in enumerate(actions):
+            insert_action(db, row["id"], seq, action, None)
+    return _game(row)
+
+
+def get_game(db: Database, game_id: str) -> GameRow | None:
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    return _game(rows[0]) if rows else None
+
+
+def list_games(db: Database) -> list[Listing]:
+    """Every game, newest first, with the length of its log."""
+    sql = """
+        select g.id, g.game, g.title, g.created, g.status, g.players,
+               (select count(*) from actions a where a.game_id = g.id) as actions
+        from games g order by g.created desc, g.rowid desc
+    """
+    return [
+        Listing(r["id"], r["game"], r["title"], r["created"], r["status"],
+                json.loads(r["players"]), r["actions"])
+        for r in db.query(sql)
+    ]
+
+
+def action_count(db: Database, game_id: str) -> int | None:
+    """How many actions the game's log holds (its seq), or None if there is no such game."""
+    sql = """
+        select (select count(*) from actions where game_id = :id) as n
+        from games where id = :id
+    """
+    rows = list(db.query(sql, {"id": game_id}))
+    return rows[0]["n"] if rows else None
+
+
+def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:
+    """The game's actions from position `start` on, in order."""
+    sql = "select action from actions where game_id = ? and seq >= ? order by seq"
+    return [json.loads(r["action"]) for r in db.query(sql, [game_id, start])]
+
+
+def seq_of_client_action(db: Database, game_id: str, client_id: str) -> int | None:
+    """The position of the action a client already sent under `client_id`, if stored."""
+    sql = "select seq from actions where game_id = ? and client_id = ?"
+    rows = list(db.query(sql, [game_id, client_id]))
+    return rows[0]["seq"] if rows else None
+
+
+def insert_action(
+    db: Database, game_id: str, seq: int, action: dict, client_id: str | None
+) -> None:
+    db.execute(
+        "insert into actions (game_id, seq, action, client_id, created) values (?, ?, ?, ?, ?)",
+        [game_id, seq, json.dumps(action, ensure_ascii=False), client_id, now()],
+    )
+
+
+def seats(db: Database, game_id: str) -> list[Seat]:
+    sql = "select player_id, secret, claimed from seats where game_id = ?"
+    return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in db.query(sql, [game_id])]
+
+
+def claim_seat(db: Database, game_id: str, player_id: str) -> str | None:
+    """Give a free seat a fresh secret and return it; None if the seat is taken or unknown."""
+    secret = new_secret()
+    cursor = db.execute(
+        "update seats set secret = ?, claimed = ? "
+        "where game_id = ? and player_id = ? and claimed is null",
+        [secret, now(), game_id, player_id],
+    )
+    return secret if cursor.rowcount == 1 else None
+
+
+def release_seat(db: Database, game_id: str, player_id: str) -> bool:
+    """Free a seat: the phone that held it no longer acts for it."""
+    cursor = db.execute(
+        "update seats set secret = null, claimed = null where game_id = ? and player_id = ?",
+        [game_id, player_id],
+    )
+    return cursor.rowcount == 1

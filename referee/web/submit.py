@@ -1,0 +1,54 @@
+"""Appending one action to a game: checked by the engine first, then stored, all or nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from referee.web import store
+from referee.web.db import immediate
+from referee.web.replayers import ReplayerCache
+from referee.web.store import GameRow
+
+
+@dataclass(frozen=True)
+class Posted:
+    """An action as a client sent it: the seq it saw and its idempotency key."""
+
+    action: dict
+    seq: int
+    client_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Submitted:
+    seq: int  # the game's seq once the action is in the log
+    duplicate: bool  # the client had sent this action before; nothing was applied again
+
+
+def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted) -> Submitted:
+    """Apply and store `posted`; raise StaleAction or IllegalAction and store nothing.
+
+    Within the game's lock and one BEGIN IMMEDIATE transaction: a client_id already stored
+    answers as before; otherwise the expected seq must equal the stored count, the engine must
+    accept the action, and only then is it inserted.
+    """
+    with cache.lock(game.id):
+        applied = False
+        try:
+            with immediate(db):
+                count = store.action_count(db, game.id) or 0
+                if posted.client_id is not None:
+                    done = store.seq_of_client_action(db, game.id, posted.client_id)
+                    if done is not None:
+                        return Submitted(count, duplicate=True)
+                replayer = cache.current(db, game, count)
+                replayer.submit(posted.action, expected_seq=posted.seq)
+                applied = True
+                store.insert_action(db, game.id, count, posted.action, posted.client_id)
+        except BaseException:
+            if applied:
+                cache.evict(game.id)  # the cache ran ahead of a write that did not land
+            raise
+        return Submitted(count + 1, duplicate=False)

@@ -1,0 +1,140 @@
+"""What every game page shows, read from a Snapshot: players, cash as allowed, the event log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from referee.engine.ledger import BANK
+from referee.engine.replay import UNDO
+from referee.web.actors import Actor
+from referee.web.games import rules_attribute
+from referee.web.replayers import Snapshot
+from referee.web.store import GameRow, Seat
+
+RECENT = 12
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    id: str
+    name: str
+    colour: str
+    seat: int  # 1-based turn order
+    cash: int | None  # None: not shown to this viewer
+    claimed: bool
+    banker: bool
+    you: bool
+
+
+@dataclass(frozen=True)
+class EventLine:
+    number: int  # 1-based position in the log
+    type: str
+    texts: list[str]
+    status: str  # "in force", "taken back" or "undo"
+
+
+def balances_of(state: Any) -> dict[str, int]:
+    ledger = getattr(state, "ledger", None)
+    return dict(getattr(ledger, "balances", None) or {})
+
+
+def visible(
+    seen: Callable[[Any, str | None, str], Any] | None,
+    state: Any,
+    viewer: str | None,
+    subject: str,
+    balances: dict[str, int],
+) -> int | None:
+    """What `viewer` may see of `subject`'s cash: the game's `visible_cash` decides.
+
+    visible_cash(state, viewer, subject) returns True (show the balance), a number (show that
+    figure, e.g. rounded) or False/None (hide). Without it nothing is shown.
+    """
+    if seen is None:
+        return None
+    answer = seen(state, viewer, subject)
+    if answer is True:
+        return balances.get(subject, 0)
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    return None
+
+
+@dataclass(frozen=True)
+class GameView:
+    """One page of one game for one actor."""
+
+    game: GameRow
+    snapshot: Snapshot
+    actor: Actor
+    page: str  # "phone", "banker", "table" or "history"
+    seats: tuple[Seat, ...]
+
+    @property
+    def seq(self) -> int:
+        return self.snapshot.seq
+
+    @property
+    def you(self) -> PlayerLine | None:
+        return next((p for p in self.players if p.you), None)
+
+    @cached_property
+    def players(self) -> list[PlayerLine]:
+        state = self.snapshot.state
+        balances = balances_of(state)
+        seen = rules_attribute(self.game.game, "visible_cash")
+        viewer = self.actor.player_id if self.page == "phone" else None
+        claimed = {s.player_id for s in self.seats if s.claimed}
+        lines = []
+        for number, p in enumerate(self.game.players, start=1):
+            pid = p["id"]
+            if self.page == "banker":
+                cash: int | None = balances.get(pid, 0)
+            else:
+                cash = visible(seen, state, viewer, pid, balances)
+            lines.append(PlayerLine(
+                id=pid,
+                name=str(p.get("name") or pid),
+                colour=str(p.get("colour") or ""),
+                seat=number,
+                cash=cash,
+                claimed=pid in claimed,
+                banker=pid == self.game.banker,
+                you=pid == self.actor.player_id,
+            ))
+        return lines
+
+    @property
+    def bank(self) -> int | None:
+        """The bank's balance (negative: what it has paid out), on the banker console only."""
+        return balances_of(self.snapshot.state).get(BANK, 0) if self.page == "banker" else None
+
+    @cached_property
+    def recent(self) -> list[EventLine]:
+        """The latest actions in force that said something, newest first."""
+        lines = [
+            EventLine(f.position + 1, str(f.action.get("type")), list(f.outcome.events), "in force")
+            for f in self.snapshot.frames
+            if f.action is not None and f.outcome.events
+        ]
+        return lines[::-1][:RECENT]
+
+    @cached_property
+    def history(self) -> list[EventLine]:
+        """Every action of the log, newest first, marked in force, taken back or undo."""
+        frames = {f.position: f for f in self.snapshot.frames}
+        lines = []
+        for position, action in enumerate(self.snapshot.log):
+            kind = str(action.get("type"))
+            frame = frames.get(position)
+            if kind == UNDO:
+                lines.append(EventLine(position + 1, kind, [], "undo"))
+            elif frame is not None:
+                lines.append(EventLine(position + 1, kind, list(frame.outcome.events), "in force"))
+            else:
+                lines.append(EventLine(position + 1, kind, [], "taken back"))
+        return lines[::-1]

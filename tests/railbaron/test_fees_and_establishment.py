@@ -1,0 +1,194 @@
+"""Rules 7–8: use fees at the end of the turn, and establishment (with the book's two examples)."""
+
+from tests.railbaron.play import play
+
+
+def fees(t) -> dict[str, int]:
+    """The fees the player to act owes for this turn so far, by recipient."""
+    from referee.games.railbaron.fees import turn_fees
+
+    out: dict[str, int] = {}
+    for fee in turn_fees(t.state, t.board, t.rules.settings, t.now):
+        out[fee.to] = out.get(fee.to, 0) + fee.amount
+    return out
+
+
+def test_bank_railroads_cost_1000_flat_however_many():
+    t = play().set_up().go_to("Charleston").roll(3, 4).arrive("CG", "ACL", "PUB").no_purchase()
+    assert fees(t) == {"bank": 1_000}
+    t.end_turn()
+    assert t.cash("blue") == 20_000 + 32_000 - 1_000
+
+
+def test_public_railroads_cost_the_bank_fee():
+    t = play().set_up().go_to("Chattanooga").roll(3, 4).arrive("PUB").no_purchase()
+    assert fees(t) == {"bank": 1_000}
+
+
+def test_each_opponent_ridden_gets_5000_flat():
+    t = play().set_up()
+    t.trip("Knoxville", "LN", buy="LN")  # blue owns LN
+    t.trip("Atlanta", "SOU", buy="SOU")  # red owns SOU
+    t.go_to("Atlanta").roll(2, 3).arrive("SOU", "CG", "LN").no_purchase()  # green: two owners
+    assert fees(t) == {"red": 5_000, "blue": 5_000, "bank": 1_000}
+
+
+def test_two_railroads_of_one_opponent_cost_one_fee():
+    t = play().set_up()
+    t.trip("Knoxville", "LN", buy="LN")
+    t.adjust("blue", 20_000)
+    t.trip("Atlanta", "SOU")
+    t.trip("Atlanta", "CG")
+    t.trip("Atlanta", "LN", buy="SOU")  # blue owns LN and SOU
+    t.go_to("Chattanooga").roll(1, 2).arrive("SOU", "LN").no_purchase()  # red
+    assert fees(t) == {"blue": 5_000}
+
+
+def test_own_railroads_are_free_in_the_modern_rules():
+    t = play().set_up()
+    t.trip("Knoxville", "LN", buy="LN")
+    t.trip("Atlanta", "SOU")
+    t.trip("Atlanta", "CG")
+    t.go_to("Atlanta").roll(2, 3).arrive("LN").no_purchase()
+    assert fees(t) == {}
+
+
+def test_classic_rules_charge_1000_for_own_or_unowned_railroads():
+    t = play(settings={"edition": "classic"}).set_up()
+    t.trip("Knoxville", "LN", buy="LN")
+    t.trip("Atlanta", "SOU")
+    t.trip("Atlanta", "CG")
+    t.go_to("Atlanta").roll(2, 3).arrive("LN").no_purchase()
+    assert fees(t) == {"bank": 1_000}
+    t.undo().undo().arrive("LN", "CG").no_purchase()
+    assert fees(t) == {"bank": 1_000}
+
+
+def sell_out(t):
+    """Blue, Red and Green buy all five of Testland's railroads in two rounds."""
+    t.trip("Knoxville", "LN", buy="LN")  # blue
+    t.trip("Atlanta", "SOU", buy="SOU")  # red
+    t.trip("Atlanta", "CG", buy="CG")  # green
+    t.trip("Savannah", "ACL", buy="ACL")  # blue
+    t.trip("Savannah", "ACL", buy="SAL")  # red
+    return t
+
+
+def test_fee_to_opponents_rises_to_10000_when_the_bank_sells_out():
+    t = play().set_up()
+    t.adjust("blue", 20_000)
+    t.trip("Knoxville", "LN", buy="LN")  # blue
+    t.trip("Atlanta", "LN", buy="SOU")  # red
+    t.trip("Atlanta", "CG", buy="CG")  # green
+    t.trip("Savannah", "ACL", buy="ACL")  # blue
+    t.trip("Charleston", "SOU")  # red
+    t.go_to("Knoxville").roll(2, 3).stop("CG", at=("PUB",)).end_turn()  # green, off the others
+    t.trip("Charleston", "SAL", buy="SAL")  # blue buys the last railroad
+    assert t.state.sold_out
+    assert any("sold out" in e for e in t.all_events())
+    t.trip("Atlanta", "SOU")  # red
+    t.roll(2, 3).arrive("SOU", "LN").no_purchase()  # green
+    assert fees(t) == {"red": 10_000, "blue": 10_000}
+
+
+def test_the_10000_fee_stays_when_a_railroad_returns_to_the_bank():
+    t = play().set_up()
+    t.adjust("blue", 20_000).adjust("red", 20_000)
+    sell_out(t)
+    t.go_to("Knoxville").roll(2, 3).arrive("CG", "SOU")
+    t.adjust("green", -t.cash("green"), "all spent")
+    t.no_purchase().end_turn()
+    assert t.turn.phase == "shortfall"
+    t.sell_back("CG")
+    assert t.state.owners["CG"] is None
+    assert t.state.sold_out
+    t.trip("Atlanta", "SOU")  # blue rides Red's SOU
+    assert t.cash("red") > 0
+    assert any("pays Red $10,000" in e for e in t.all_events())
+
+
+def test_establishment_example_1():
+    """Blue rides the bank's railroad; Red buys it; Blue pays Red the old $1,000 while he rides
+    only it; riding another railroad ends it."""
+    t = play().set_up()
+    t.go_to("Charleston").roll(1, 2).stop("ACL").end_turn()  # blue: $1,000 to the bank
+    assert t.cash("blue") == 19_000
+    t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("ACL")  # red buys the ACL
+    assert t.p("blue").established == {"ACL": 1_000}
+    assert "Blue is established on the ACL at $1,000" in t.events()
+    t.end_turn()
+    t.trip("Atlanta", "CG")  # green
+    t.roll(2, 3).arrive("ACL").no_purchase()  # blue reaches Charleston on the ACL only
+    assert fees(t) == {"red": 1_000}
+    t.end_turn()
+    assert t.cash("blue") == 19_000 + 32_000 - 1_000
+    assert t.p("blue").established == {"ACL": 1_000}
+    t.trip("Knoxville", "LN")  # red
+    t.trip("Savannah", "CG")  # green
+    t.go_to("Savannah").roll(2, 3).arrive("ACL", "SAL").no_purchase()
+    assert fees(t) == {"red": 1_000, "bank": 1_000}
+    t.end_turn()
+    assert t.p("blue").established == {}  # he rode another railroad: establishment is lost
+    t.trip("Atlanta", "LN")
+    t.trip("Atlanta", "CG")
+    t.go_to("Charleston").roll(2, 3).arrive("ACL").no_purchase()
+    assert fees(t) == {"red": 5_000}
+
+
+def example_2():
+    """Blue stands at a milepost served by the ACL (Red), SOU (Green) and PUB when Red buys
+    the last railroad."""
+    t = play().set_up()
+    t.trip("Charleston", "ACL")  # blue, from Atlanta
+    t.trip("Atlanta", "LN", buy="ACL")  # red
+    t.trip("Atlanta", "CG", buy="SOU")  # green
+    t.trip("Savannah", "SAL")  # blue
+    t.trip("Knoxville", "LN", buy="CG")  # red
+    t.trip("Knoxville", "LN", buy="LN")  # green
+    t.go_to("Knoxville").roll(2, 3).stop("SAL", at=("ACL", "SOU", "PUB")).end_turn()  # blue
+    t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("SAL")  # red buys the last railroad
+    assert t.state.sold_out
+    assert t.p("blue").established == {"ACL": 5_000, "SOU": 5_000}
+    t.end_turn()
+    t.trip("Atlanta", "SOU")  # green
+    t.roll(2, 3)  # blue moves again
+    return t
+
+
+def test_establishment_example_2_riding_an_established_railroad_pays_5000():
+    t = example_2().stop("ACL")
+    assert fees(t) == {"red": 5_000}
+    t.undo().stop("SOU")
+    assert fees(t) == {"green": 5_000}
+
+
+def test_establishment_example_2_a_second_railroad_of_the_same_owner_pays_10000():
+    t = example_2().stop("ACL", "CG")
+    assert fees(t) == {"red": 10_000}
+
+
+def test_establishment_example_2_a_second_owner_pays_10000_the_first_5000():
+    t = example_2().stop("ACL", "LN")
+    assert fees(t) == {"red": 5_000, "green": 10_000}
+    t.end_turn()
+    assert t.p("blue").established == {}
+
+
+def test_a_rider_who_buys_the_last_railroad_is_established_where_he_stands():
+    t = play().set_up()
+    t.trip("Charleston", "ACL")
+    t.trip("Atlanta", "LN", buy="ACL")  # red
+    t.trip("Atlanta", "CG", buy="SOU")  # green
+    t.trip("Savannah", "SAL")  # blue
+    t.trip("Knoxville", "LN", buy="CG")  # red
+    t.trip("Knoxville", "LN", buy="LN")  # green
+    t.trip("Charleston", "SAL")  # blue
+    # Red, established on Green's LN since Green bought it, rides Green's SOU to Atlanta instead
+    # and then buys the last railroad there: the SOU serves Atlanta, so Red is established on it
+    # at the $5,000 of before the sell-out.
+    assert t.p("red").established == {"LN": 1_000}
+    t.go_to("Atlanta").roll(2, 3).arrive("SOU")
+    assert t.p("red").established == {}
+    t.buy("SAL")
+    assert t.p("red").established["SOU"] == 5_000
+    assert fees(t) == {"green": 5_000}

@@ -1,0 +1,120 @@
+"""Rules 9–10: shortfall (sell back, auction) and bankruptcy."""
+
+from tests.railbaron.play import play
+from tests.railbaron.test_fees_and_establishment import fees
+
+
+def short_blue():
+    """Blue owns the SOU and the ACL and owes Red $5,000 with $2,000 cash."""
+    t = play().set_up()
+    t.adjust("blue", 20_000)
+    t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()  # 40,000+20,000-20,000-1,000
+    t.trip("Atlanta", "LN", buy="LN")  # red buys the LN
+    t.trip("Atlanta", "CG")  # green
+    t.go_to("Charleston").roll(2, 3).arrive("SOU").buy("ACL")  # blue: 39,000+34,000-12,000
+    t.end_turn()
+    t.trip("Savannah", "CG")  # red
+    t.trip("Charleston", "ACL")  # green pays Blue 5,000
+    t.go_to("Knoxville").roll(2, 3).stop("LN", at=("LN",))  # blue rides Red's LN
+    t.adjust("blue", -(t.cash("blue") - 2_000), "to the test's figure")
+    assert fees(t) == {"red": 5_000}
+    return t
+
+
+def test_fees_beyond_cash_open_the_shortfall():
+    t = short_blue().end_turn()
+    assert t.turn.phase == "shortfall"
+    assert set(t.legal()) >= {"sell_back", "auction"}
+    assert "the fees must be raised first" in t.rejects("roll_region", player="blue",
+                                                        dice=[1, 1, 1])
+
+
+def test_sell_back_to_the_bank_at_half_price_then_the_fees_are_paid():
+    t = short_blue().end_turn().sell_back("SOU")  # + 10,000
+    assert t.state.owners["SOU"] is None
+    assert t.cash("blue") == 2_000 + 10_000 - 5_000
+    assert t.now == "red"
+
+
+def test_auction_opens_at_half_price_bids_from_the_sellers_left():
+    t = short_blue().end_turn().auction("ACL")
+    auction = t.state.auction
+    assert auction.opening == 6_000 and auction.bidders == ["red", "green"]
+    assert "It is Red's bid" in t.rejects("bid", player="green", amount=6_000)
+    assert "under the minimum $6,000" in t.rejects("bid", player="red", amount=5_500)
+    t.bid("red", 6_000)
+    assert "under the minimum $6,500" in t.rejects("bid", player="green", amount=6_200)
+    assert "cannot bid $90,000" in t.rejects("bid", player="green", amount=90_000)
+    t.bid("green", 6_500).bid("red", 7_250).pass_("green")
+    assert t.state.owners["ACL"] == "red"
+    assert t.cash("blue") == 2_000 + 7_250 - 5_000
+    assert t.now == "red"
+
+
+def test_a_bidder_who_passes_is_out_of_that_auction():
+    t = short_blue().end_turn().auction("ACL").pass_("red").bid("green", 6_000)
+    assert t.state.owners["ACL"] == "green"
+
+
+def test_no_bid_means_the_bank_buys_at_half_price():
+    t = short_blue().end_turn().auction("ACL").pass_("red").pass_("green")
+    assert t.state.owners["ACL"] is None
+    assert t.cash("blue") == 2_000 + 6_000 - 5_000
+
+
+def test_classic_bids_are_multiples_of_500():
+    t = play(settings={"edition": "classic"}).set_up()
+    t.adjust("blue", 20_000)
+    t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
+    t.trip("Atlanta", "LN", buy="LN")
+    t.trip("Atlanta", "CG")
+    t.go_to("Atlanta").roll(2, 3).stop("LN")
+    t.adjust("blue", -(t.cash("blue") - 500), "to the test's figure").end_turn()
+    t.auction("SOU")
+    assert "multiples of $500" in t.rejects("bid", player="red", amount=10_250)
+    t.bid("red", 10_500)
+
+
+def test_still_short_after_one_sale_sells_again():
+    t = short_blue()
+    t.adjust("blue", -2_000, "to zero").end_turn()  # owes 5,000 with nothing
+    t.auction("ACL").pass_("red").pass_("green")  # + 6,000 from the bank: covered
+    assert t.now == "red"
+    assert t.cash("blue") == 1_000
+
+
+def test_players_at_an_auctioned_railroads_mileposts_are_established_and_the_seller_too():
+    t = short_blue()
+    t.undo().undo().stop("LN", "SOU", at=("SOU",))  # Blue rides his own SOU too
+    t.adjust("blue", 0 - t.cash("blue") + 1, "to $1").end_turn()
+    t.auction("SOU").bid("red", 10_000).pass_("green")
+    assert t.state.owners["SOU"] == "red"
+    assert t.p("blue").established.get("SOU") == 0
+    assert t.p("green").established.get("SOU") == 5_000  # Green at Charleston keeps the old fee
+    # no fee to Red later while Blue rides only the SOU
+    t.trip("Savannah", "CG")  # red
+    t.trip("Savannah", "SAL")  # green
+    t.roll(1, 1).stop("SOU")
+    assert fees(t) == {}
+
+
+def test_bankruptcy_sends_the_cash_to_the_bank_not_the_creditor():
+    t = play(players=("blue", "red", "green")).set_up()
+    t.trip("Knoxville", "LN", buy="LN")  # blue
+    t.go_to("Atlanta").roll(2, 3).stop("LN")  # red rides Blue's LN
+    t.adjust("red", -(t.cash("red") - 500), "to $500").end_turn()  # owes the established $1,000
+    red = t.p("red")
+    assert red.bankrupt
+    assert t.cash("red") == 0
+    assert t.cash("blue") == 20_000 + 20_000 - 16_000  # no fee paid to Blue
+    assert t.now == "green"
+    assert "red" not in t.state.active()
+
+
+def test_the_last_player_left_wins():
+    t = play(players=("blue", "red")).set_up(homes=["Atlanta", "Knoxville"])
+    t.trip("Knoxville", "LN", buy="LN")
+    t.go_to("Atlanta").roll(2, 3).stop("LN")
+    t.adjust("red", -(t.cash("red") - 500), "to $500").end_turn()  # owes the established $1,000
+    assert t.state.over and t.state.winners == ["blue"]
+    assert "The game is over." in t.rejects("roll_region", player="blue", dice=[1, 1, 1])
