@@ -92,7 +92,7 @@ def test_players_at_an_auctioned_railroads_mileposts_are_established_and_the_sel
     assert t.p("blue").established.get("SOU") == 0
     assert t.p("green").established.get("SOU") == 5_000  # Green at Charleston keeps the old fee
     # no fee to Red later while Blue rides only the SOU
-    t.trip("Savannah", "CG")  # red
+    t.trip("Atlanta", "CG")  # red
     t.trip("Savannah", "SAL")  # green
     t.roll(1, 1).stop("SOU")
     assert fees(t) == {}
