@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import referee
@@ -73,7 +73,7 @@ class MapSummary:
     unknown_cells: int
     errors: int = 0
     warnings: int = 0
-    problems: list[Problem] = field(default_factory=list, compare=False, repr=False)
+    problems: tuple[Problem, ...] = ()
 
 
 def is_playable(board: RailBaronMap) -> bool:
@@ -181,7 +181,7 @@ def summarize(folder: Path) -> MapSummary:
         unknown_cells=count_unknown(data),
         errors=errors,
         warnings=len(problems) - errors,
-        problems=problems,
+        problems=tuple(problems),
     )
 
 

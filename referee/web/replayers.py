@@ -80,6 +80,11 @@ class ReplayerCache:
     def evict(self, game_id: str) -> None:
         self._replayers.pop(game_id, None)
 
+    def adopt(self, game_id: str, replayer: Replayer) -> None:
+        """Keep a Replayer built elsewhere (a new or imported game) as the game's own."""
+        with self.lock(game_id):
+            self._replayers[game_id] = replayer
+
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
         replayer = self._replayers.get(game.id)

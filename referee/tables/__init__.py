@@ -1,0 +1,31 @@
+"""Chart tables of railroad games: the map folders under tables/, their loader and checker.
+
+Pure Python: nothing here imports Flask or sqlite-utils. See docs/tables.md for the format.
+"""
+
+from referee.tables.loader import (
+    LoadedMap,
+    MapError,
+    MapSummary,
+    UnknownMapError,
+    default_search_dirs,
+    is_playable,
+    list_maps,
+    load_map,
+    load_map_dir,
+)
+from referee.tables.validate import Problem, check_map_dir
+
+__all__ = [
+    "LoadedMap",
+    "MapError",
+    "MapSummary",
+    "Problem",
+    "UnknownMapError",
+    "check_map_dir",
+    "default_search_dirs",
+    "is_playable",
+    "list_maps",
+    "load_map",
+    "load_map_dir",
+]

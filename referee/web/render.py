@@ -1,0 +1,82 @@
+"""Answering a page or its fragment: htmx requests (HX-Request) get the fragment alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, make_response, render_template, request, url_for
+
+from referee.web import store
+from referee.web.actors import Actor
+from referee.web.db import get_db
+from referee.web.games import hooks_for
+from referee.web.lan import public_url
+from referee.web.qr import qr_svg
+from referee.web.replayers import ReplayerCache
+from referee.web.store import GameRow
+from referee.web.viewmodel import GameView
+
+PAGE_ENDPOINTS = {
+    "phone": "play.phone",
+    "banker": "play.banker",
+    "table": "play.table",
+    "history": "play.history",
+}
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def page_or_fragment(page: str, fragment: str, status: int = 200, **context: Any) -> Response:
+    """Render `fragment` for htmx, else the whole `page`; caches must key on HX-Request."""
+    response = make_response(render_template(fragment if is_htmx() else page, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def replayers() -> ReplayerCache:
+    return current_app.extensions["referee.replayers"]
+
+
+def join_link(game: GameRow) -> str:
+    return public_url(url_for("join.join", game_id=game.id, k=game.game_secret))
+
+
+def render_game(
+    game: GameRow,
+    actor: Actor,
+    page: str,
+    *,
+    status: int = 200,
+    failed: dict | None = None,
+    notice: str | None = None,
+) -> Response:
+    """One game page (or its live fragment) for `actor`, as the game stands now.
+
+    `failed` ({"type", "reason"}) is an action the rules or the form refused, shown beside its
+    form; `notice` a line shown on top (e.g. that someone acted first).
+    """
+    db = get_db()
+    snapshot = replayers().snapshot(db, game)
+    hooks = hooks_for(game.game)
+    view = GameView(game, snapshot, actor, page, tuple(store.seats(db, game.id)))
+    context: dict[str, Any] = {
+        "view": view,
+        "game": game,
+        "page": page,
+        "page_url": url_for(PAGE_ENDPOINTS[page], game_id=game.id),
+        "partial": hooks.partial(page),
+        "failed": failed,
+        "notice": notice,
+    }
+    if page in ("banker", "table") and not is_htmx():
+        link = join_link(game)
+        context["join_url"] = link
+        context["join_qr"] = qr_svg(link)
+    if page == "banker":
+        context["banker_link"] = public_url(
+            url_for("play.banker", game_id=game.id, k=game.banker_secret)
+        )
+    context.update(hooks.page_context(view))
+    return page_or_fragment(f"play/{page}.html", "play/_live.html", status, **context)
