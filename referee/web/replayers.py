@@ -41,12 +41,12 @@ def map_resolver(overrides_dir: Path) -> MapResolver:
     return resolve
 
 
-def build_rules(game: GameRow, resolve_map: MapResolver) -> GameRules:
-    """The rules object of a stored game; raises GameUnavailable with the reason."""
+def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
+    """The rules object for a game record; raises GameUnavailable with the reason."""
     try:
-        return registry.rules_for(game.record(), resolve_map)
+        return registry.rules_for(record, resolve_map)
     except ImportError as err:
-        raise GameUnavailable(f"The rules for {game.game!r} are not available: {err}") from err
+        raise GameUnavailable(f"The rules for {record.get('game')!r} are not available: {err}") from err
     except (RecordError, IllegalAction, ValueError, LookupError, OSError) as err:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 
@@ -89,7 +89,7 @@ class ReplayerCache:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
         replayer = self._replayers.get(game.id)
         if replayer is None or replayer.seq > count:
-            replayer = Replayer(build_rules(game, self.resolve_map))
+            replayer = Replayer(build_rules(game.record(), self.resolve_map))
             self._replayers[game.id] = replayer
         if replayer.seq < count:
             start = replayer.seq

@@ -126,7 +126,7 @@ def test_one_opponent_may_rover_several_declared_players():
     t = play().set_up()
     t.trip("Knoxville", "LN")  # blue
     t.trip("Atlanta", "LN")  # red
-    t.trip("Savannah", "CG")  # green: 20,000 + 26,000 - 1,000
+    t.trip("Atlanta", "CG")  # green: 20,000 + 26,000 - 1,000
     t.adjust("blue", 300_000).adjust("red", 300_000)
     t.declare().go_to("Savannah").roll(1, 2).stop("LN").end_turn()  # blue heads for Atlanta
     t.declare().go_to("Savannah").roll(1, 2).stop("LN").end_turn()  # red heads for Knoxville

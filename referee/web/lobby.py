@@ -1,0 +1,128 @@
+"""The lobby: create a game, import a game record, list and resume the games on this laptop."""
+
+from __future__ import annotations
+
+import json
+from pathlib import PurePath
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from referee.engine.errors import IllegalAction
+from referee.engine.record import RecordError, check_record, new_record
+from referee.engine.replay import Replayer, ReplayError
+from referee.games.registry import GAMES
+from referee.web import store
+from referee.web.actors import set_banker_cookie
+from referee.web.db import get_db
+from referee.web.games import hooks_for
+from referee.web.newgame import MAX_TITLE, ROWS, SetupError, read_new_game
+from referee.web.render import page_or_fragment, replayers
+from referee.web.replayers import GameUnavailable, build_rules
+
+bp = Blueprint("lobby", __name__)
+
+
+def available_maps() -> list[Any] | None:
+    """The map summaries of referee.tables, or None while that module is unavailable."""
+    try:
+        from referee.tables import list_maps
+    except ImportError:
+        return None
+    try:
+        return list(list_maps())
+    except Exception:  # a broken map file must not close the lobby
+        current_app.logger.exception("listing the maps failed")
+        return None
+
+
+def _lobby(status: int = 200, **context: Any) -> Response:
+    form = context.pop("form", None) or MultiDict()
+    key = form.get("game") or request.args.get("game") or next(iter(GAMES))
+    if key not in GAMES:
+        key = next(iter(GAMES))
+    maps = available_maps()
+    return page_or_fragment(
+        "lobby/index.html", "lobby/_options.html", status,
+        games=GAMES, game_key=key, setup=hooks_for(key).setup, maps=maps, rows=ROWS,
+        form=form, listings=store.list_games(get_db()), max_title=MAX_TITLE, **context,
+    )
+
+
+@bp.get("/")
+def index() -> Response:
+    """The lobby: new game form, import form, games on this laptop."""
+    return _lobby()
+
+
+@bp.get("/new/options")
+def options() -> Response:
+    """The game-specific part of the new game form, for the chosen game."""
+    return _lobby()
+
+
+def _start(record: dict, replayer: Replayer, title: str) -> Response:
+    """Store a checked game, keep its Replayer, send its creator to the banker console."""
+    game = store.create_game(
+        get_db(), game=record["game"], map_ref=record["map"], settings=record["settings"],
+        players=record["players"], title=title, actions=record["actions"],
+    )
+    replayers().adopt(game.id, replayer)
+    response = redirect(url_for("play.banker", game_id=game.id), 303)
+    set_banker_cookie(response, game)
+    return response
+
+
+@bp.post("/new")
+def create() -> Response:
+    """Create a game from the lobby form."""
+    maps = available_maps()
+    keys = None if maps is None else [m.key for m in maps if getattr(m, "playable", True)]
+    try:
+        new = read_new_game(request.form, keys)
+        record = new_record(new.game, new.map_ref, new.players, new.settings)
+        replayer = Replayer(build_rules(record, replayers().resolve_map))
+    except SetupError as err:
+        return _lobby(422, form=request.form, problems=err.problems)
+    except (GameUnavailable, IllegalAction) as err:
+        return _lobby(422, form=request.form, problems=[str(err)])
+    return _start(record, replayer, new.title)
+
+
+def _read_upload() -> tuple[dict, str]:
+    upload = request.files.get("record")
+    if upload is None or not upload.filename:
+        raise RecordError("Choose a game record file (.json) to import.")
+    name = PurePath(upload.filename).stem[:MAX_TITLE - 11] or "game"
+    try:
+        data = json.loads(upload.read().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError(f"{upload.filename}: not a text file (UTF-8).") from None
+    except (ValueError, RecursionError) as err:
+        raise RecordError(f"{upload.filename}: not valid JSON ({err}).") from None
+    record = check_record(data, upload.filename)
+    if record["game"] not in GAMES:
+        raise RecordError(f"{upload.filename}: unknown game {record['game'][:40]!r}.")
+    ids = [p["id"] for p in record["players"]]
+    if len(set(ids)) != len(ids):
+        raise RecordError(f"{upload.filename}: two players share an id.")
+    record.setdefault("settings", {})
+    for p in record["players"]:
+        p.setdefault("name", p["id"])
+    return record, f"{name} (imported)"
+
+
+@bp.post("/import")
+def import_record() -> Response:
+    """Start a new game by replaying an uploaded game record."""
+    try:
+        record, title = _read_upload()
+        rules = build_rules(record, replayers().resolve_map)
+        replayer = Replayer(rules, record["actions"])
+    except ReplayError as err:
+        problem = f"The record is illegal at action {err.position + 1}: {err}"
+        return _lobby(422, import_problem=problem)
+    except (RecordError, GameUnavailable, IllegalAction) as err:
+        return _lobby(422, import_problem=str(err))
+    return _start(record, replayer, title)
