@@ -9,7 +9,7 @@ from referee.engine import IllegalAction, Replayer
 from referee.engine.record import new_record
 from referee.games.railbaron import rules_for
 from referee.games.railbaron.views import legal_actions
-from tests.railbaron.testland import testland
+from tests.railbaron.testland import make_testland
 
 COLOURS = {"blue": "#1f5fbf", "red": "#c0392b", "green": "#2e8b57", "yellow": "#d4ac0d",
            "black": "#222222", "white": "#eeeeee"}
@@ -33,7 +33,7 @@ class Table:
     def __init__(self, players=("blue", "red", "green"), settings=None, board=None):
         self.record = new_record(
             "railbaron",
-            board or testland(),
+            board or make_testland(),
             [{"id": p, "name": p.capitalize(), "colour": COLOURS.get(p, "")} for p in players],
             settings or {},
         )

@@ -58,8 +58,13 @@ SERVICE = {
 }
 
 
-def testland(unknown_payoffs: tuple[tuple[str, str], ...] = ()) -> dict:
-    """The map in the inline form a game record carries."""
+def make_testland(
+    unknown_payoffs: tuple[tuple[str, str], ...] = (), extra_railroads: int = 0
+) -> dict:
+    """The map in the inline form a game record carries (with `extra_railroads` more short lines
+    X1, X2, ... between Atlanta and Savannah, for games that need more deeds)."""
+    extras = [(f"X{i}", f"Extra Line {i}", 6000, False) for i in range(1, extra_railroads + 1)]
+    service = {**SERVICE, **{a: ["Atlanta", "Savannah"] for a, *_ in extras}}
     return {
         "key": "testland",
         "name": "Testland (test fixture)",
@@ -78,7 +83,8 @@ def testland(unknown_payoffs: tuple[tuple[str, str], ...] = ()) -> dict:
             for (a, b), v in PAYOFFS.items()
         ],
         "railroads": [
-            {"abbr": a, "name": n, "price": p, "public": pub} for a, n, p, pub in RAILROADS
+            {"abbr": a, "name": n, "price": p, "public": pub}
+            for a, n, p, pub in RAILROADS + extras
         ],
-        "service": {rr: list(c) for rr, c in SERVICE.items()},
+        "service": {rr: list(c) for rr, c in service.items()},
     }
