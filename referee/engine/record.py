@@ -29,7 +29,7 @@ def new_record(game: str, map_ref: Any, players: list[dict], settings: dict | No
 
 
 def check_record(data: Any, where: str = "record") -> dict:
-    """Return `data` if it has the shape of a game record, else raise RecordError naming the field."""
+    """Return `data` if it is shaped like a game record; else raise RecordError naming the field."""
     if not isinstance(data, dict):
         raise RecordError(f"{where}: a game record is a JSON object")
     if data.get("format") != FORMAT:

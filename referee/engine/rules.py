@@ -58,7 +58,7 @@ class GameRules(Protocol):
         ...
 
     def apply(self, state: Any, action: dict) -> Outcome:
-        """Check `action` against `state` and return the outcome; raise IllegalAction if not allowed."""
+        """Check `action` against `state` and return the outcome, or raise IllegalAction."""
         ...
 
     def legal_actions(self, state: Any) -> list[dict]:

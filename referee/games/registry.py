@@ -35,11 +35,20 @@ def game_info(key: str) -> GameInfo:
         raise RecordError(f"unknown game {key!r} (known: {known})") from None
 
 
+def game_module(key: str) -> Any:
+    """The package of a game: `rules_for(record, resolve_map)` and `summary(state)`."""
+    return importlib.import_module(game_info(key).module)
+
+
 def rules_for(record: dict, resolve_map: Any = None) -> GameRules:
     """The rules object for a record; `resolve_map(game, key)` loads a map named by key."""
     check_record(record)
-    module = importlib.import_module(game_info(record["game"]).module)
-    return module.rules_for(record, resolve_map)
+    return game_module(record["game"]).rules_for(record, resolve_map)
+
+
+def summary(record: dict, state: Any) -> dict:
+    """The game's own report of a state: exact figures per player, and the winners."""
+    return game_module(record["game"]).summary(state)
 
 
 def replay(record: dict, resolve_map: Any = None) -> Replayer:

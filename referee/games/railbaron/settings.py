@@ -50,7 +50,9 @@ class Settings:
             raise SettingsError(f"unknown variant(s): {', '.join(unknown)}")
         extra = data.get("starting_auction_extra", 20_000)
         if type(extra) is not int or extra < 0 or extra > 1_000_000:
-            raise SettingsError("settings.starting_auction_extra must be a whole amount 0–1,000,000")
+            raise SettingsError(
+                "settings.starting_auction_extra must be a whole amount 0–1,000,000"
+            )
         return cls(
             edition=edition,
             short_game=bool(variants.get("short_game")),

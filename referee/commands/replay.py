@@ -1,0 +1,57 @@
+"""`referee replay RECORD.json`: replay a game record and print the final state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from referee.engine.errors import IllegalAction
+from referee.engine.record import RecordError, read_record
+from referee.engine.replay import ReplayError
+from referee.games.registry import replay, summary
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a game record and print the final state",
+        description="Replay a game record (docs/game-record.md) and print each player's cash, "
+        "railroads, engine, home, destination, declared and bankrupt status, and the winner. "
+        "An illegal action stops the replay with its position and the rule's reason (exit 1).",
+    )
+    parser.add_argument("record", help="the game record, a JSON file")
+    parser.add_argument("--json", action="store_true", help="print the final state as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = read_record(args.record)
+        game = replay(record)
+    except ReplayError as err:
+        print(f"{args.record}: {err}", file=sys.stderr)
+        return 1
+    except (RecordError, IllegalAction) as err:
+        print(f"{args.record}: {err}", file=sys.stderr)
+        return 2
+    report = summary(record, game.state)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(render(report))
+    return 0
+
+
+def render(report: dict) -> str:
+    lines = [f"After turn {report['turn']} ({report['stage']}):"]
+    for pid, p in report["players"].items():
+        status = "bankrupt" if p["bankrupt"] else ("declared" if p["declared"] else "")
+        rails = ", ".join(p["railroads"]) or "no railroads"
+        lines.append(
+            f"  {p['name']} ({pid}): ${p['cash']:,}; {p['engine']}; home {p['home']}; "
+            f"destination {p['destination'] or '-'}; {rails}" + (f"; {status}" if status else "")
+        )
+    if report["winners"]:
+        lines.append("Winner: " + ", ".join(report["players"][w]["name"] for w in report["winners"]))
+    return "\n".join(lines)
