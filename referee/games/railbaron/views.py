@@ -47,7 +47,8 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
     if state.over:
         return []
     if state.stage == "first_player":
-        return [{"type": "roll_for_first_player", "players": list(state.contenders)}]
+        return [{"type": "roll_for_first_player", "players": list(state.contenders)},
+                {"type": "adjust_cash", "banker": True}]
     turn = state.turn
     assert turn is not None
     pid = turn.player

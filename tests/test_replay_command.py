@@ -1,0 +1,42 @@
+"""`referee replay RECORD.json [--json]`."""
+
+import json
+
+from referee.cli import main
+from tests.railbaron.play import play
+
+
+def write(tmp_path, t, extra=()):
+    record = dict(t.record, actions=[*t.game.log, *extra])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def test_replay_prints_the_final_state(tmp_path, capsys):
+    t = play().set_up().go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
+    assert main(["replay", str(write(tmp_path, t))]) == 0
+    out = capsys.readouterr().out
+    assert "Blue (blue): $19,000; freight; home Atlanta; destination -; SOU" in out
+    assert main(["replay", str(write(tmp_path, t)), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["players"]["red"]["cash"] == 20_000
+    assert report["winners"] == []
+
+
+def test_replay_stops_at_an_illegal_action_with_its_position(tmp_path, capsys):
+    t = play().set_up().go_to("Knoxville").roll(2, 3).arrive("LN")
+    t.adjust("blue", -20_500, "lunch")
+    path = write(tmp_path, t, [{"type": "buy", "player": "blue", "railroad": "SOU"}])
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"action {len(t.game.log) + 1} ('buy'): Blue cannot buy the SOU: price $20,000, " \
+           "cash $19,500. (PURCHASE)" in err
+
+
+def test_replay_rejects_a_file_that_is_not_a_record(tmp_path, capsys):
+    path = tmp_path / "x.json"
+    path.write_text("[]", encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "a game record is a JSON object" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
