@@ -63,7 +63,7 @@ def test_legal_actions_follow_the_turn():
     t.arrive("LN")
     options = {a["type"]: a for a in legal_actions(t.rules, t.state)}
     assert options["buy"]["railroads"] == ["ACL", "SOU", "CG", "LN", "SAL"]
-    assert options["upgrade"]["engines"] == {"express": 4_000}
+    assert options["upgrade"]["engines"] == {"express": 4_000, "superchief": 40_000}
 
 
 def test_only_affordable_purchases_are_offered():
