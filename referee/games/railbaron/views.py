@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.errors import IllegalAction
+from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE
 from referee.games.railbaron.fees import money, turn_fees
-from referee.games.railbaron.rules import ANNOUNCE_CASH, ROVER_FEE
 from referee.games.railbaron.state import ENGINES, State
 
 if TYPE_CHECKING:

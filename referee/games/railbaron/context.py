@@ -1,0 +1,370 @@
+"""The working context of one Rail Baron action: reading the action, money, ownership, turn flow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from referee.engine.errors import IllegalAction
+from referee.engine.ledger import BANK
+from referee.engine.rules import Step, require
+from referee.games.railbaron.fees import money, with_rises
+from referee.games.railbaron.state import (
+    PHANTOM,
+    Player,
+    State,
+    Turn,
+)
+
+WIN_CASH = 200_000
+ANNOUNCE_CASH = 150_000
+ROVER_FEE = 50_000
+MAX_ADJUSTMENT = 10_000_000
+
+if TYPE_CHECKING:
+    from referee.games.railbaron.rules import RailBaronRules
+
+Handler = Callable[["Play", dict], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(kind: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+
+class Play:
+    """One action being applied: the working state with the rules' helpers."""
+
+    def __init__(self, rules: RailBaronRules, step: Step):
+        self.rules = rules
+        self.board = rules.board
+        self.settings = rules.settings
+        self.step = step
+        self.state: State = step.state
+
+    # -- reading the action -------------------------------------------------------------
+
+    def name(self, pid: str) -> str:
+        if pid == BANK:
+            return "the bank"
+        if pid == PHANTOM:
+            return "the phantom player"
+        return self.state.players[pid].name
+
+    def player(self, action: dict, key: str = "player") -> Player:
+        pid = action.get(key)
+        require(isinstance(pid, str) and pid in self.state.players, f"Unknown player {pid!r}.")
+        player = self.state.players[pid]
+        require(not player.bankrupt, f"{player.name} is bankrupt and out of the game.")
+        return player
+
+    def turn_player(self, action: dict, *phases: str) -> Player:
+        turn = self.state.turn
+        require(turn is not None, "No one has a turn yet: the game is being set up.")
+        player = self.player(action)
+        require(
+            player.id == turn.player,
+            f"It is {self.name(turn.player)}'s turn, not {player.name}'s.",
+        )
+        if phases and turn.phase not in phases:
+            raise IllegalAction(f"{player.name} cannot do that now: {phase_text(turn)}.")
+        return player
+
+    @staticmethod
+    def dice(value: object, count: int, what: str) -> tuple[int, ...]:
+        ok = (
+            isinstance(value, (list, tuple))
+            and len(value) == count
+            and all(type(d) is int and 1 <= d <= 6 for d in value)
+        )
+        require(ok, f"{what} must be {count} dice, each a whole number 1 to 6.")
+        return tuple(value)  # type: ignore[arg-type]
+
+    @staticmethod
+    def die(value: object, what: str) -> int:
+        require(type(value) is int and 1 <= value <= 6, f"{what} must be a die from 1 to 6.")
+        return value  # type: ignore[return-value]
+
+    def railroad(self, value: object) -> str:
+        require(isinstance(value, str) and value in self.board.railroads,
+                f"Unknown railroad {value!r} on the {self.board.name} map.")
+        return value  # type: ignore[return-value]
+
+    def railroads(self, value: object, what: str) -> list[str]:
+        require(isinstance(value, list) and value, f"{what}: name at least one railroad.")
+        rails = [self.railroad(rr) for rr in value]  # type: ignore[union-attr]
+        return list(dict.fromkeys(rails))
+
+    def city(self, value: object) -> str:
+        found = self.board.find_city(value) if isinstance(value, str) else None
+        require(found is not None, f"Unknown city {value!r} on the {self.board.name} map.")
+        return found  # type: ignore[return-value]
+
+    # -- money ----------------------------------------------------------------------------
+
+    def cash(self, pid: str) -> int:
+        return self.state.cash(pid)
+
+    def pay(self, source: str, target: str, amount: int, memo: str) -> None:
+        if amount > 0:
+            self.step.transfer(source, target, amount, memo)
+
+    def price(self, rr: str) -> int:
+        return self.settings.scaled(self.board.railroads[rr].price)
+
+    def say(self, text: str) -> None:
+        self.step.say(text)
+
+    def announce(self) -> None:
+        for p in self.state.players.values():
+            over = not p.bankrupt and self.cash(p.id) >= ANNOUNCE_CASH
+            if over and not p.announced:
+                self.say(f"{p.name} announces {money(ANNOUNCE_CASH)} or more: "
+                         f"{money(self.cash(p.id))}.")
+            p.announced = over
+
+    # -- ownership ------------------------------------------------------------------------
+
+    def set_owner(self, rr: str, owner: str | None, *, auctioned: bool = False,
+                  exclude: tuple[str, ...] = ()) -> None:
+        def change() -> None:
+            self.state.owners[rr] = owner
+
+        for text in with_rises(self.state, self.board, self.settings, change,
+                               auctioned=rr if auctioned else None, exclude=exclude):
+            self.say(text)
+        self.check_sold_out()
+
+    def bank_holds(self) -> list[str]:
+        """Non-public railroads the bank still holds."""
+        return [rr for rr in self.board.non_public() if self.state.owners[rr] is None]
+
+    def check_sold_out(self) -> None:
+        if self.state.sold_out or self.bank_holds():
+            return
+
+        def change() -> None:
+            self.state.sold_out = True
+
+        self.say("The bank's railroads have sold out: fees to opponents are now $10,000.")
+        for text in with_rises(self.state, self.board, self.settings, change):
+            self.say(text)
+
+    # -- flow -----------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Turn:
+        assert self.state.turn is not None
+        return self.state.turn
+
+    def start_lookup(self, pid: str, purpose: str) -> None:
+        if self.state.turn is None or self.state.turn.player != pid:
+            self.state.turn = Turn(number=0, player=pid, phase="region")
+        turn = self.turn
+        turn.phase = "region"
+        turn.lookup = purpose
+        turn.region = turn.region_rolled = None
+
+    def begin_play(self) -> None:
+        self.state.stage = "play"
+        self.state.auction = None
+        first = self.state.order[0]
+        self.start_turn(first, 1)
+
+    def start_turn(self, pid: str, number: int) -> None:
+        player = self.state.players[pid]
+        self.state.turn = Turn(number=number, player=pid, phase="region", lookup="destination")
+        self.say(f"Turn {number}: {player.name}.")
+        if player.home_safe:
+            self.turn.phase = "end"
+            self.say(f"{player.name} is home safe and waits for the round to end.")
+        elif player.arrive_next_turn:
+            self.turn.phase = "arrival"
+            self.say(f"{player.name} arrives at {player.destination} at the start of the turn.")
+        elif player.destination is not None:
+            self.turn.phase = "move"
+
+    def after_destination(self) -> None:
+        turn = self.turn
+        player = self.state.players[turn.player]
+        if not turn.bounce:
+            turn.phase = "move"
+        elif player.engine == "superchief" or turn.red is not None:
+            turn.phase = "moving"
+            turn.leg = 2
+            self.say(f"{player.name} bounces out with the red die: {turn.red}.")
+        else:
+            turn.phase = "bonus"
+            turn.leg = 2
+
+    def arrive_at_destination(self, player: Player, given_payoff: object = None) -> None:
+        """Arrival: the payoff from the trip's start, then the purchase opportunity."""
+        turn = self.turn
+        dest = player.destination
+        assert dest is not None
+        player.city, player.milepost = dest, None
+        turn.arrivals += 1
+        going_home = player.declared and dest == player.home
+        if going_home:
+            turn.home_arrival = True
+            if player.early:
+                player.home_safe = True
+                self.state.end_after_round = True
+                self.say(f"{player.name} is home safe: the game ends when this round is done.")
+        if going_home and player.alternate != dest:
+            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.")
+        else:
+            self.pay_payoff(player, dest, given_payoff)
+        player.destination = None
+        if not player.declared:
+            player.alternate = player.declared_from = None
+        turn.phase = "purchase"
+
+    def pay_payoff(self, player: Player, dest: str, given: object) -> None:
+        start = player.trip_from or dest
+        amount = self.board.payoff(start, dest)
+        if amount is None:
+            require(type(given) is int and 0 < given <= 1_000_000,
+                    f"The payoff {start}–{dest} is unknown in the {self.board.name} chart: "
+                    "enter it from the printed chart.")
+            amount = int(given)  # type: ignore[call-overload]
+            self.say(f"The chart cell {start}–{dest} is unknown; the table read {money(amount)}.")
+        elif given is not None:
+            require(given == amount, f"The chart pays {money(amount)} for {start}–{dest}.")
+        self.pay(BANK, player.id, amount, f"payoff {start}–{dest}")
+        self.say(f"{player.name} arrives at {dest} from {start}: payoff {money(amount)}.")
+
+    def after_purchase(self) -> None:
+        turn = self.turn
+        if self.phantom_due():
+            turn.phase = "phantom"
+            return
+        if turn.bounce or turn.start_arrival:
+            turn.start_arrival = False
+            self.start_lookup(turn.player, "destination")
+        else:
+            turn.phase = "end"
+
+    def phantom_due(self) -> bool:
+        if not self.settings.honeymoon or not self.bank_holds():
+            return False
+        bought = self.state.purchases
+        due = (bought - 2) // 2 if bought >= 4 else 0
+        return len(self.state.owned_by(PHANTOM)) < due
+
+    def settle_fees(self) -> None:
+        """Pay the turn's fees (cash now covers them), then end the turn."""
+        turn = self.turn
+        player = self.state.players[turn.player]
+        for fee in turn.fees:
+            rails = ", ".join(fee["railroads"])
+            self.pay(player.id, fee["to"], fee["amount"], f"use fee ({rails})")
+            how = " (established)" if fee["established"] else ""
+            self.say(f"{player.name} pays {self.name(fee['to'])} {money(fee['amount'])} "
+                     f"for the {rails}{how}.")
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        turn = self.turn
+        player = self.state.players[turn.player]
+        if not player.bankrupt and player.declared and not player.early:
+            if turn.home_arrival and self.cash(player.id) >= WIN_CASH:
+                self.win([player.id], f"{player.name} is home with {money(self.cash(player.id))} "
+                         "and wins!")
+                return
+            if self.cash(player.id) < WIN_CASH:
+                self.undeclare(player, "cash fell below $200,000")
+        self.next_turn()
+
+    def undeclare(self, player: Player, why: str) -> None:
+        player.declared = player.early = False
+        if self.turn.home_arrival and player.alternate == player.home:
+            player.destination = None
+            self.say(f"{player.name} is no longer declared ({why}).")
+            return
+        player.destination = player.alternate
+        player.trip_from = player.declared_from
+        self.say(f"{player.name} is no longer declared ({why}) and heads for the alternate "
+                 f"destination, {player.alternate}.")
+        if player.city is not None and player.city == player.alternate:
+            player.arrive_next_turn = True
+            self.say(f"{player.name} is at {player.alternate}: arrives at the start of the next "
+                     "turn.")
+
+    def next_turn(self) -> None:
+        if self.state.over:
+            return
+        turn = self.turn
+        order = self.state.order
+        active = self.state.active()
+        if len(active) == 1:
+            self.win(active, f"{self.name(active[0])} is the last player left and wins!")
+            return
+        index = order.index(turn.player)
+        following = [order[(index + k) % len(order)] for k in range(1, len(order) + 1)]
+        nxt = next(pid for pid in following if not self.state.players[pid].bankrupt)
+        wrapped = order.index(nxt) <= index
+        if self.state.end_after_round and wrapped:
+            best = max(self.cash(pid) for pid in active)
+            winners = [pid for pid in active if self.cash(pid) == best]
+            names = " and ".join(self.name(pid) for pid in winners)
+            self.win(winners, f"The round is done: {names} wins with {money(best)}.")
+            return
+        self.start_turn(nxt, turn.number + 1)
+
+    def win(self, winners: list[str], text: str) -> None:
+        self.state.winners = winners
+        self.state.stage = "over"
+        self.turn.phase = "over"
+        self.say(text)
+
+    def bankrupt(self, player: Player, to: str = BANK) -> None:
+        cash = self.cash(player.id)
+        self.pay(player.id, to, cash, "bankruptcy")
+        for rr in self.state.owned_by(player.id):
+            self.set_owner(rr, to if to != BANK else None)
+        player.bankrupt = True
+        player.declared = False
+        player.destination = None
+        self.say(f"{player.name} is bankrupt and out of the game; {money(cash)} goes to "
+                 f"{self.name(to)}.")
+        active = self.state.active()
+        if len(active) == 1:
+            self.win(active, f"{self.name(active[0])} is the last player left and wins!")
+
+    def after_sale(self) -> None:
+        turn = self.turn
+        player = self.state.players[turn.player]
+        owed = sum(f["amount"] for f in turn.fees)
+        if self.cash(player.id) >= owed:
+            self.settle_fees()
+        elif not self.state.owned_by(player.id):
+            self.bankrupt(player)
+            self.finish_turn()
+        else:
+            turn.phase = "shortfall"
+            self.say(f"{player.name} still owes {money(owed)} with {money(self.cash(player.id))}.")
+
+
+def phase_text(turn: Turn) -> str:
+    return {
+        "region": "the region roll comes first",
+        "choose_region": "a region is to be chosen",
+        "city": "the city roll comes next",
+        "move": "the movement roll comes next",
+        "bonus": "the bonus die is to be rolled",
+        "moving": "the train is moving",
+        "purchase": "the purchase opportunity is open",
+        "end": "the turn is ready to end",
+        "shortfall": "the fees must be raised first",
+        "auction": "an auction is running",
+        "phantom": "the phantom player draws a railroad first",
+        "arrival": "the arrival at the alternate destination comes first",
+        "draw_deed": "a deed is to be drawn for the Starting Auction",
+        "over": "the game is over",
+    }.get(turn.phase, turn.phase)
