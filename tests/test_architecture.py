@@ -1,4 +1,4 @@
-"""The rules stay apart from web and storage: engine and games import neither Flask nor sqlite-utils."""
+"""Rules stay apart from web and storage: engine and games import neither Flask nor sqlite-utils."""
 
 import subprocess
 import sys

@@ -217,7 +217,8 @@ def test_converter_regenerates_the_shipped_files_byte_for_byte(tmp_path):
         shipped = sorted(p.name for p in (SHIPPED / folder).iterdir() if p.name != "HOWTO.md")
         assert made == shipped, folder
         for name in made:
-            assert (tmp_path / folder / name).read_bytes() == (SHIPPED / folder / name).read_bytes(), \
+            made_bytes = (tmp_path / folder / name).read_bytes()
+            assert made_bytes == (SHIPPED / folder / name).read_bytes(), \
                 f"{folder}/{name} differs from what the converter writes"
 
 

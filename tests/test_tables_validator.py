@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from referee import TABLES_DIR
 from referee.cli import main
 from referee.tables import check_map_dir
-from referee.tables.format import DEFAULT_FILE_NAMES, TABLE_FILES
+from referee.tables.format import DEFAULT_FILE_NAMES, REQUIRED_FIELDS, TABLE_FILES
 from referee.tables.loader import map_dirs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "maps" / "tiny"
@@ -80,8 +81,17 @@ def test_template_files_carry_the_headers():
     template = SHIPPED / "_template"
     for key, name in DEFAULT_FILE_NAMES.items():
         assert (template / name).read_text(encoding="utf-8") == ",".join(TABLE_FILES[key]) + "\n"
-    assert (template / "map.toml").is_file()
+    manifest = tomllib.loads((template / "map.toml").read_text(encoding="utf-8"))
+    assert set(REQUIRED_FIELDS) <= set(manifest)
+    assert manifest["files"] == DEFAULT_FILE_NAMES
     assert (template / "HOWTO.md").is_file()
+
+
+def test_a_copied_template_is_reported_empty(tmp_path):
+    folder = Path(shutil.copytree(SHIPPED / "_template", tmp_path / "newmap"))
+    found = errors(folder)
+    assert found[:2] == ["regions.csv: no regions", "cities.csv: no cities"]
+    assert "region_table.csv: missing cell odd 2" in found
 
 
 def test_unknown_cells_are_accepted(tiny):
@@ -217,18 +227,7 @@ BROKEN = {
     ),
     "city in an unknown region": (
         lambda m: edit(m, "cities.csv", replace_line("Echo,S", "Echo,X")),
-        ["cities.csv line 6: unknown region 'X' (not a code in regions.csv)",
-         "city_table.csv line 33: unknown city 'Echo' (not in cities.csv)",
-         "city_table.csv line 34: unknown city 'Echo' (not in cities.csv)",
-         "city_table.csv line 35: unknown city 'Echo' (not in cities.csv)",
-         "city_table.csv line 36: unknown city 'Echo' (not in cities.csv)",
-         "city_table.csv line 37: unknown city 'Echo' (not in cities.csv)",
-         "payoffs.csv line 5: unknown city 'Echo' (not in cities.csv)",
-         "payoffs.csv line 8: unknown city 'Echo' (not in cities.csv)",
-         "payoffs.csv line 10: unknown city 'Echo' (not in cities.csv)",
-         "payoffs.csv line 11: unknown city 'Echo' (not in cities.csv)",
-         "service.csv line 7: unknown city 'Echo' (not in cities.csv)",
-         "notes.csv line 2: unknown city 'Echo' (not in cities.csv)"],
+        ["cities.csv line 6: unknown region 'X' (not a code in regions.csv)"],
     ),
     "duplicate region name": (
         lambda m: edit(m, "regions.csv", append("E,north")),
@@ -236,12 +235,7 @@ BROKEN = {
     ),
     "wrong header": (
         lambda m: edit(m, "regions.csv", replace_line("code,name", "kode,name")),
-        ["regions.csv line 1: expected header code,name, found kode,name",
-         "cities.csv line 2: unknown region 'N' (not a code in regions.csv)",
-         "cities.csv line 3: unknown region 'N' (not a code in regions.csv)",
-         "cities.csv line 4: unknown region 'S' (not a code in regions.csv)",
-         "cities.csv line 5: unknown region 'S' (not a code in regions.csv)",
-         "cities.csv line 6: unknown region 'S' (not a code in regions.csv)"],
+        ["regions.csv line 1: expected header code,name, found kode,name"],
     ),
     "row with too many fields": (
         lambda m: edit(m, "notes.csv", append("Alpha,Bravo,a remark,extra")),

@@ -53,5 +53,6 @@ def render(report: dict) -> str:
             f"destination {p['destination'] or '-'}; {rails}" + (f"; {status}" if status else "")
         )
     if report["winners"]:
-        lines.append("Winner: " + ", ".join(report["players"][w]["name"] for w in report["winners"]))
+        names = [report["players"][w]["name"] for w in report["winners"]]
+        lines.append("Winner: " + ", ".join(names))
     return "\n".join(lines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 UNKNOWN = "?"
-"""The literal value of a chart cell nobody could read: the app asks the table for the printed value."""
+"""The literal value of an unknown chart cell: the app asks the table for the printed value."""
 
 MANIFEST = "map.toml"
 
@@ -22,7 +22,7 @@ TABLE_FILES: dict[str, tuple[str, ...]] = {
 DEFAULT_FILE_NAMES: dict[str, str] = {key: f"{key}.csv" for key in TABLE_FILES}
 
 REQUIRED_FIELDS = ("key", "name", "money_unit", "default_edition", "railroads")
-"""Top-level manifest fields every map declares; [files] and [provenance] summary are required too."""
+"""Top-level manifest fields of every map; [files] and [provenance] summary are required too."""
 
 RAILROADS_TRANSCRIBED = "transcribed"
 RAILROADS_NOT_TRANSCRIBED = "not transcribed"

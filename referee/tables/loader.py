@@ -38,7 +38,7 @@ class UnknownMapError(MapError):
         listed = ", ".join(known) or "none"
         problem = Problem(key, None, f"no map {key!r} in {where} (known maps: {listed})")
         super().__init__(key, [problem])
-        self.args = (str(problem),)
+        self.args = (problem.message,)
 
 
 @dataclass

@@ -52,7 +52,7 @@ class Chance:
     def percent(self) -> str:
         if self.exact:
             return f"{float(self.low):.1%}"
-        return f"{float(self.low):.1%} to {float(self.high):.1%}"
+        return f"{float(self.low):.1%} to {float(self.high):.1%} (some cells are unknown)"
 
     def as_dict(self) -> dict[str, Any]:
         return {"low": str(self.low), "high": str(self.high), "exact": self.exact,

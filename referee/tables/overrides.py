@@ -57,7 +57,7 @@ def read_overrides(path: Path, board: RailBaronMap) -> tuple[list[Override], lis
 
     overrides: list[Override] = []
     seen: dict[tuple[str, ...], int] = {}
-    for line, row in read_csv(path, label, OVERRIDES_HEADER, report):
+    for line, row in read_csv(path, label, OVERRIDES_HEADER, report) or []:
         found = _parse_row(board, row, lambda message, line=line: report(label, line, message))
         if found is None:
             continue

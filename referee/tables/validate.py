@@ -6,7 +6,7 @@ import csv
 import io
 import re
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -86,32 +86,44 @@ def check_map_dir(path: Path) -> list[Problem]:
     return read_map_dir(path)[1]
 
 
+Report = Callable[[str, int | None, str], None]
+
+
 def read_csv(path: Path, label: str, header: tuple[str, ...],
-             report: Callable[[str, int | None, str], None]) -> Iterator[tuple[int, dict[str, str]]]:
-    """The data rows of a CSV file as (line number, cells); `report` hears what is wrong."""
+             report: Report) -> list[tuple[int, dict[str, str]]] | None:
+    """The data rows of a CSV file as (line number, cells), or None if the file is unreadable.
+
+    `report(file, line, message)` hears about a missing file, a wrong header and bad rows.
+    """
     if not path.is_file():
         report(label, None, "file is missing")
-        return
+        return None
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         report(label, None, "not UTF-8 text")
-        return
+        return None
     reader = csv.reader(io.StringIO(text, newline=""))
     first = next(reader, None)
     if first is None:
         report(label, None, f"empty file: the first line must be {','.join(header)}")
-        return
+        return None
     if tuple(cell.strip() for cell in first) != header:
         report(label, 1, f"expected header {','.join(header)}, found {','.join(first)}")
-        return
-    for row in reader:
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            report(label, reader.line_num, f"expected {len(header)} fields, found {len(row)}")
-            continue
-        yield reader.line_num, dict(zip(header, (cell.strip() for cell in row), strict=True))
+        return None
+    rows = []
+    try:
+        for row in reader:
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                report(label, reader.line_num, f"expected {len(header)} fields, found {len(row)}")
+                continue
+            cells = dict(zip(header, (c.strip() for c in row), strict=True))
+            rows.append((reader.line_num, cells))
+    except csv.Error as exc:
+        report(label, reader.line_num, f"not readable as CSV ({exc})")
+    return rows
 
 
 def positive_int(text: str) -> int | None:
@@ -134,6 +146,8 @@ class _Reader:
         self.city_lines: dict[str, int] = {}
         self.railroad_lines: dict[str, int] = {}
         self.region_lines: dict[str, int] = {}
+        self.city_names: set[str] = set()  # every city named in cities.csv, valid or not
+        self.unreadable: set[str] = set()  # tables whose file could not be read at all
         self.railroads_status = RAILROADS_TRANSCRIBED
 
     def error(self, file: str, line: int | None, message: str) -> None:
@@ -156,10 +170,13 @@ class _Reader:
 
     # -- plumbing --------------------------------------------------------------------------
 
-    def rows(self, key: str) -> Iterator[tuple[int, dict[str, str]]]:
+    def rows(self, key: str) -> list[tuple[int, dict[str, str]]]:
         """The data rows of one table as (line number, cells), after checking its header."""
         name = self.names[key]
-        yield from read_csv(self.folder / name, name, TABLE_FILES[key], self.error)
+        rows = read_csv(self.folder / name, name, TABLE_FILES[key], self.error)
+        if rows is None:
+            self.unreadable.add(key)
+        return rows or []
 
     def cell(self, file: str, line: int, parity: str, white: str) -> tuple[str, int] | None:
         """The (parity, white sum) a table row addresses, or None after reporting it."""
@@ -173,9 +190,19 @@ class _Reader:
         return (parity, int(white)) if ok else None
 
     def known_city(self, file: str, line: int, city: str) -> bool:
+        """Whether `city` is a valid city; reports it only if cities.csv does not name it."""
         if city in self.data.cities:
             return True
-        self.error(file, line, f"unknown city {city!r} (not in cities.csv)")
+        if city not in self.city_names and "cities" not in self.unreadable:
+            self.error(file, line, f"unknown city {city!r} (not in cities.csv)")
+        return False
+
+    def known_region(self, file: str, line: int, code: str) -> bool:
+        """Whether `code` is a region code; reports it unless regions.csv was unreadable."""
+        if code in self.data.regions:
+            return True
+        if "regions" not in self.unreadable:
+            self.error(file, line, f"unknown region {code!r} (not a code in regions.csv)")
         return False
 
     # -- manifest --------------------------------------------------------------------------
@@ -280,6 +307,8 @@ class _Reader:
             if ok:
                 self.data.regions[code] = name
         self.region_lines = {code: codes[code.casefold()] for code in self.data.regions}
+        if not codes and "regions" not in self.unreadable:
+            self.error(file, None, "no regions")
 
     def region_code(self, file: str, line: int, text: str, what: str) -> Any:
         """A region cell's value: a code, None for unknown, or _BAD after reporting it."""
@@ -288,8 +317,7 @@ class _Reader:
             return _BAD
         if text == UNKNOWN:
             return None
-        if text not in self.data.regions:
-            self.error(file, line, f"unknown region {text!r} (not a code in regions.csv)")
+        if not self.known_region(file, line, text):
             return _BAD
         return text
 
@@ -305,11 +333,13 @@ class _Reader:
                 self.error(file, line, f"city {city} repeats line {seen[city.casefold()]}")
                 continue
             seen[city.casefold()] = line
-            if region not in self.data.regions:
-                self.error(file, line, f"unknown region {region!r} (not a code in regions.csv)")
+            self.city_names.add(city)
+            if not self.known_region(file, line, region):
                 continue
             self.data.cities[city] = region
             self.city_lines[city] = line
+        if not seen and "cities" not in self.unreadable:
+            self.error(file, None, "no cities")
 
     def read_region_table(self) -> None:
         file = self.names["region_table"]
@@ -340,16 +370,15 @@ class _Reader:
         seen: dict[tuple[str, str, int], int] = {}
         for line, row in self.rows("city_table"):
             region, city = row["region"], row["city"]
-            region_ok = region in self.data.regions
-            if not region_ok:
-                self.error(file, line, f"unknown region {region!r} (not a code in regions.csv)")
+            region_ok = self.known_region(file, line, region)
             cell = self.cell(file, line, row["parity"], row["white_sum"])
             value = self.city_value(file, line, city, region if region_ok else None)
             if cell is None or not region_ok:
                 continue
             key = (region, *cell)
             if key in seen:
-                self.error(file, line, f"cell {region} {cell[0]} {cell[1]} repeats line {seen[key]}")
+                self.error(file, line,
+                           f"cell {region} {cell[0]} {cell[1]} repeats line {seen[key]}")
                 continue
             seen[key] = line
             if value is not _BAD:
