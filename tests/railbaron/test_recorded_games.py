@@ -1,0 +1,93 @@
+"""Three whole recorded games replay to the final figures worked out by hand.
+
+The records are tests/fixtures/games/railbaron_game_{1,2,3}.json, written by
+make_railbaron_games.py beside them; railbaron_games.md there is the hand-worked ledger, turn by
+turn, that the literal figures below come from.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from referee.engine.ledger import BANK
+from referee.engine.record import dump_record, read_record
+from referee.games.registry import replay
+from tests.fixtures.games.make_railbaron_games import GAMES
+
+GAMES_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+
+# Per game: the last turn, then per player: cash, railroads, engine, declared, bankrupt; winners.
+EXPECTED = {
+    "railbaron_game_1.json": {
+        "turn": 34,
+        "players": {
+            "blue": (385_000, ["CG", "LN", "SAL"], "superchief", True, False),
+            "red": (225_000, ["SOU"], "express", False, False),
+            "green": (151_000, ["ACL"], "superchief", False, False),
+        },
+        "winners": ["blue"],
+    },
+    "railbaron_game_2.json": {
+        "turn": 31,
+        "players": {
+            "blue": (214_000, ["CG", "X1"], "express", False, False),
+            "red": (243_000, ["ACL", "LN", "SOU"], "express", False, False),
+            "green": (244_000, ["SAL", "X2"], "express", True, False),
+            "yellow": (0, [], "superchief", False, True),
+        },
+        "winners": ["green"],
+    },
+    "railbaron_game_3.json": {
+        "turn": 31,
+        "players": {
+            "green": (242_750, ["CG", "LN", "SOU"], "superchief", False, False),
+            "yellow": (289_000, ["ACL", "SAL"], "superchief", True, False),
+            "red": (81_250, [], "superchief", False, False),
+        },
+        "winners": ["yellow"],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_recorded_game_replays_to_the_hand_worked_figures(name):
+    expected = EXPECTED[name]
+    state = replay(read_record(GAMES_DIR / name)).state
+    assert state.stage == "over"
+    assert state.turn.number == expected["turn"]
+    for pid, (cash, railroads, engine, declared, bankrupt) in expected["players"].items():
+        player = state.players[pid]
+        assert state.cash(pid) == cash, pid
+        assert sorted(state.owned_by(pid)) == railroads, pid
+        assert player.engine == engine, pid
+        assert player.declared is declared, pid
+        assert player.bankrupt is bankrupt, pid
+    assert set(state.players) == set(expected["players"])
+    assert state.winners == expected["winners"]
+    assert state.cash(BANK) == -sum(state.cash(pid) for pid in state.players)
+
+
+def test_the_three_games_cover_both_editions_and_three_or_four_players():
+    records = {name: read_record(GAMES_DIR / name) for name in EXPECTED}
+    assert {r["settings"]["edition"] for r in records.values()} == {"modern", "classic"}
+    assert all(len(r["players"]) in (3, 4) for r in records.values())
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_replay_command_prints_the_same_final_cash(name, capsys):
+    assert main(["replay", str(GAMES_DIR / name), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    expected = EXPECTED[name]
+    assert {pid: p["cash"] for pid, p in report["players"].items()} == {
+        pid: figures[0] for pid, figures in expected["players"].items()
+    }
+    assert report["winners"] == expected["winners"]
+    assert report["stage"] == "over"
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_record_files_are_what_the_script_writes(name):
+    written = (GAMES_DIR / name).read_text(encoding="utf-8")
+    assert written == dump_record(GAMES[name]()), "run make_railbaron_games.py again"
