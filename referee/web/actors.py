@@ -38,6 +38,15 @@ def game_path(game: GameRow) -> str:
     return f"/g/{game.id}/"
 
 
+def game_or_404(game_id: str) -> GameRow:
+    """The stored game, or a 404 page that says so."""
+    game = store.get_game(get_db(), game_id)
+    if game is None:
+        abort(404, f"There is no game {game_id[:40]!r} on this laptop. Check the address, or "
+                   "ask the banker for a fresh QR code.")
+    return game
+
+
 def current_actor(game: GameRow) -> Actor:
     """The role this request's cookies prove in `game`."""
     banker = same_secret(request.cookies.get(BANKER_COOKIE), game.banker_secret)

@@ -1,9 +1,11 @@
 """Reading an action from a POSTed form (the convention is documented in docs/web.md).
 
 Reserved fields: `csrf_token`, `seq`, `client_id`, `page`, `json`. Every other field is a
-field of the action: `name=value` gives a string, `name:int=value` a whole number, and a
-name sent more than once gives a list. A `json` field may hold the action object itself; the
-other fields are added to it. Bad input raises FormError with a message for the player.
+field of the action: `name=value` gives a string, `name:int=value` a whole number from 0,
+`name:signed=value` a whole number that may be negative (a correction), and a name sent more
+than once gives a list. A `json` field may hold the action object itself; the other fields are
+added to it. Numbers are whole and at most MAX_WHOLE either way. Bad input raises FormError
+with a message for the player.
 """
 
 from __future__ import annotations
@@ -28,18 +30,18 @@ class FormError(ValueError):
     """Input that cannot become an action; the message says what to fix."""
 
 
-def whole_number(text: str, name: str) -> int:
-    """A whole number from 0 to MAX_WHOLE typed into the field `name`."""
+def whole_number(text: str, name: str, signed: bool = False) -> int:
+    """A whole number typed into the field `name`: 0 to MAX_WHOLE, or ±MAX_WHOLE if `signed`."""
     text = text.strip().replace(",", "").replace("_", "")
-    if not re.fullmatch(r"[+-]?\d{1,12}", text):
+    if not re.fullmatch(r"[+-]?[0-9]{1,12}", text):
         raise FormError(f"{name} must be a whole number, not {text[:20]!r}.")
-    return checked_whole(int(text), name)
+    return checked_whole(int(text), name, signed)
 
 
-def checked_whole(value: int, name: str) -> int:
-    if value < 0:
+def checked_whole(value: int, name: str, signed: bool = False) -> int:
+    if value < 0 and not signed:
         raise FormError(f"{name} cannot be negative.")
-    if value > MAX_WHOLE:
+    if abs(value) > MAX_WHOLE:
         raise FormError(f"{name} is too large ({value:,}).")
     return value
 
@@ -49,7 +51,7 @@ def _checked_json(value: Any, where: str) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
-        return checked_whole(value, where)
+        return checked_whole(value, where, signed=True)
     if isinstance(value, float):
         raise FormError(f"{where} must be a whole number.")
     if isinstance(value, str):
@@ -75,10 +77,10 @@ def _from_json(text: str) -> dict:
 
 def _field(name: str, values: list[str]) -> tuple[str, Any]:
     key, _, kind = name.partition(":")
-    if not FIELD_NAME.fullmatch(key) or kind not in ("", "int"):
+    if not FIELD_NAME.fullmatch(key) or kind not in ("", "int", "signed"):
         raise FormError(f"Unknown form field {name[:40]!r}.")
-    if kind == "int":
-        parsed: list[Any] = [whole_number(v, key) for v in values]
+    if kind:
+        parsed: list[Any] = [whole_number(v, key, signed=kind == "signed") for v in values]
     else:
         parsed = [v.strip() for v in values]
         if any(len(v) > MAX_TEXT for v in parsed):

@@ -15,6 +15,11 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_client_id() -> str:
+    """A key for one rendered form, so a double tap on it is applied once."""
+    return secrets.token_urlsafe(12)
+
+
 def same_secret(given: str | None, stored: str | None) -> bool:
     """Whether `given` equals `stored`, in constant time; a missing side never matches."""
     if not given or not stored:

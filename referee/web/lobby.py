@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import json
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.datastructures import MultiDict
 
 from referee.engine.errors import IllegalAction
@@ -31,23 +40,27 @@ def available_maps() -> list[Any] | None:
     except ImportError:
         return None
     try:
-        return list(list_maps())
+        return list(list_maps(instance_dir=Path(current_app.instance_path)))
     except Exception:  # a broken map file must not close the lobby
         current_app.logger.exception("listing the maps failed")
         return None
 
 
-def _lobby(status: int = 200, **context: Any) -> Response:
-    form = context.pop("form", None) or MultiDict()
-    key = form.get("game") or request.args.get("game") or next(iter(GAMES))
+def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
+    form = form or MultiDict()
+    key = form.get("game") or request.args.get("game", "")
     if key not in GAMES:
         key = next(iter(GAMES))
-    maps = available_maps()
-    return page_or_fragment(
-        "lobby/index.html", "lobby/_options.html", status,
-        games=GAMES, game_key=key, setup=hooks_for(key).setup, maps=maps, rows=ROWS,
-        form=form, listings=store.list_games(get_db()), max_title=MAX_TITLE, **context,
-    )
+    return {
+        "games": GAMES, "game_key": key, "setup": hooks_for(key).setup,
+        "maps": available_maps(), "rows": ROWS, "form": form, "max_title": MAX_TITLE,
+    }
+
+
+def _lobby(status: int = 200, form: MultiDict[str, str] | None = None, **extra: Any) -> Response:
+    context = _context(form) | extra
+    body = render_template("lobby/index.html", listings=store.list_games(get_db()), **context)
+    return make_response(body, status)
 
 
 @bp.get("/")
@@ -58,8 +71,9 @@ def index() -> Response:
 
 @bp.get("/new/options")
 def options() -> Response:
-    """The game-specific part of the new game form, for the chosen game."""
-    return _lobby()
+    """The game-specific part of the new game form, for the game chosen (?game=)."""
+    return page_or_fragment("lobby/index.html", "lobby/_options.html", **_context(),
+                            listings=store.list_games(get_db()))
 
 
 def _start(record: dict, replayer: Replayer, title: str) -> Response:
@@ -121,8 +135,7 @@ def import_record() -> Response:
         rules = build_rules(record, replayers().resolve_map)
         replayer = Replayer(rules, record["actions"])
     except ReplayError as err:
-        problem = f"The record is illegal at action {err.position + 1}: {err}"
-        return _lobby(422, import_problem=problem)
+        return _lobby(422, import_problem=f"The record stops at an illegal action: {err}")
     except (RecordError, GameUnavailable, IllegalAction) as err:
         return _lobby(422, import_problem=str(err))
     return _start(record, replayer, title)

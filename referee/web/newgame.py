@@ -70,6 +70,7 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
             f"{info.title} takes {info.min_players} to {info.max_players} players; "
             f"{len(rows)} named."
         )
+    colour_names = {c.key: c.label for c in setup.colours}
     names, colours, seats = set(), set(), set()
     ordered = []
     for row, name, colour, seat in rows:
@@ -78,10 +79,10 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
         if name.casefold() in names:
             problems.append(f"Two players are called {name!r}.")
         names.add(name.casefold())
-        if colour not in setup.colours:
+        if colour not in colour_names:
             problems.append(f"Choose a colour for {name!r}.")
         elif colour in colours:
-            problems.append(f"Two players chose {colour}.")
+            problems.append(f"Two players chose {colour_names[colour]}.")
         colours.add(colour)
         if not SMALL_NUMBER.fullmatch(seat.strip()) or not 1 <= int(seat) <= ROWS:
             problems.append(f"{name!r} needs a seat number from 1 to {ROWS}.")

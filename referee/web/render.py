@@ -28,9 +28,12 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def page_or_fragment(page: str, fragment: str, status: int = 200, **context: Any) -> Response:
-    """Render `fragment` for htmx, else the whole `page`; caches must key on HX-Request."""
-    response = make_response(render_template(fragment if is_htmx() else page, **context), status)
+def page_or_fragment(
+    full_template: str, fragment_template: str, status: int = 200, **context: Any
+) -> Response:
+    """Render the fragment for htmx, else the whole page; caches must key on HX-Request."""
+    name = fragment_template if is_htmx() else full_template
+    response = make_response(render_template(name, **context), status)
     response.vary.add("HX-Request")
     return response
 

@@ -30,13 +30,17 @@ class GameUnavailable(Exception):
     replays under the current rules. Not the visitor's fault; the message says what is wrong."""
 
 
-def map_resolver(overrides_dir: Path) -> MapResolver:
-    """`resolve_map(game, key)` for the rules: the project's tables plus the instance's own."""
+def map_resolver(instance_dir: Path) -> MapResolver:
+    """`resolve_map(game, key)` for the rules: the shipped maps, then the instance's own maps
+    and house-rule overrides (see referee.tables.load_map)."""
 
     def resolve(game: str, key: str) -> Any:
-        from referee.tables import load_map  # imported late: the tables module loads data
+        from referee.tables import MapError, load_map  # late: only a game with a map needs it
 
-        return load_map(key, overrides_dir=overrides_dir)
+        try:
+            return load_map(key, instance_dir=instance_dir)
+        except MapError as err:
+            raise RecordError(f"map: {err}") from err
 
     return resolve
 
@@ -46,7 +50,8 @@ def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
     try:
         return registry.rules_for(record, resolve_map)
     except ImportError as err:
-        raise GameUnavailable(f"The rules for {record.get('game')!r} are not available: {err}") from err
+        game = record.get("game")
+        raise GameUnavailable(f"The rules for {game!r} are not available: {err}") from err
     except (RecordError, IllegalAction, ValueError, LookupError, OSError) as err:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 

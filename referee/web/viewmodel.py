@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from referee.engine.ledger import BANK
 from referee.engine.replay import UNDO
 from referee.web.actors import Actor
-from referee.web.games import rules_attribute
+from referee.web.games import hooks_for
 from referee.web.replayers import Snapshot
 from referee.web.store import GameRow, Seat
 
@@ -42,28 +41,6 @@ def balances_of(state: Any) -> dict[str, int]:
     return dict(getattr(ledger, "balances", None) or {})
 
 
-def visible(
-    seen: Callable[[Any, str | None, str], Any] | None,
-    state: Any,
-    viewer: str | None,
-    subject: str,
-    balances: dict[str, int],
-) -> int | None:
-    """What `viewer` may see of `subject`'s cash: the game's `visible_cash` decides.
-
-    visible_cash(state, viewer, subject) returns True (show the balance), a number (show that
-    figure, e.g. rounded) or False/None (hide). Without it nothing is shown.
-    """
-    if seen is None:
-        return None
-    answer = seen(state, viewer, subject)
-    if answer is True:
-        return balances.get(subject, 0)
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        return answer
-    return None
-
-
 @dataclass(frozen=True)
 class GameView:
     """One page of one game for one actor."""
@@ -86,7 +63,7 @@ class GameView:
     def players(self) -> list[PlayerLine]:
         state = self.snapshot.state
         balances = balances_of(state)
-        seen = rules_attribute(self.game.game, "visible_cash")
+        visible_cash = hooks_for(self.game.game).visible_cash
         viewer = self.actor.player_id if self.page == "phone" else None
         claimed = {s.player_id for s in self.seats if s.claimed}
         lines = []
@@ -94,8 +71,10 @@ class GameView:
             pid = p["id"]
             if self.page == "banker":
                 cash: int | None = balances.get(pid, 0)
+            elif self.page in ("phone", "table"):
+                cash = visible_cash(state, viewer, pid)
             else:
-                cash = visible(seen, state, viewer, pid, balances)
+                cash = None
             lines.append(PlayerLine(
                 id=pid,
                 name=str(p.get("name") or pid),

@@ -3,7 +3,10 @@
 A game `key` may have a module `referee.web.games.<key>` defining any of:
 
     SETUP: SetupOptions                         # lobby choices (editions, variants, map?)
-    acting_player(action: dict) -> str | None   # which seat an action acts for (None: the bank)
+    acting_player(action: dict) -> str | None   # which seat an action acts for (None: banker only)
+    visible_cash(state, viewer: str | None, subject: str) -> int | None
+                                                # cash of `subject` as `viewer` (a player id, or
+                                                # None at the table) may know it; None: hidden
     page_context(view: GameView) -> dict        # extra names for templates/<key>/_<page>.html
 
 Names it leaves out come from `referee.web.games.generic`. Its pages render
@@ -23,7 +26,7 @@ from referee.games.registry import GAMES
 from referee.web.games import generic
 from referee.web.games.generic import Choice, SetupOptions
 
-__all__ = ["Choice", "GameHooks", "SetupOptions", "hooks_for", "rules_attribute"]
+__all__ = ["Choice", "GameHooks", "SetupOptions", "hooks_for"]
 
 PAGES = ("phone", "banker", "table", "history")
 
@@ -33,6 +36,7 @@ class GameHooks:
     key: str
     setup: SetupOptions
     acting_player: Callable[[dict], str | None]
+    visible_cash: Callable[[Any, str | None, str], int | None]
     page_context: Callable[[Any], dict]
 
     def partial(self, page: str) -> list[str]:
@@ -58,16 +62,7 @@ def hooks_for(key: str) -> GameHooks:
     def pick(name: str) -> Any:
         return getattr(module, name, None) or getattr(generic, name)
 
-    return GameHooks(key, pick("SETUP"), pick("acting_player"), pick("page_context"))
+    return GameHooks(
+        key, pick("SETUP"), pick("acting_player"), pick("visible_cash"), pick("page_context")
+    )
 
-
-def rules_attribute(key: str, name: str) -> Any:
-    """An optional function of the game's rules package (None if it, or the package, is absent)."""
-    info = GAMES.get(key)
-    if info is None:
-        return None
-    try:
-        module = importlib.import_module(info.module)
-    except ImportError:
-        return None
-    return getattr(module, name, None)

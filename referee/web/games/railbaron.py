@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from referee.games.railbaron.settings import EDITIONS, VARIANTS
+from referee.games.railbaron.views import visible_cash
 from referee.web.games.generic import Choice, SetupOptions
 
-# The keys stored in settings["edition"] and settings["variants"]; the rules read them.
+__all__ = ["SETUP", "page_context", "visible_cash"]
+
+EDITION_LABELS = {
+    "modern": "Modern (RailGameFans rulebook)",
+    "classic": "Classic (Avalon Hill)",
+}
+VARIANT_LABELS = {
+    "short_game": "Short Game",
+    "discounted_superchief": "Discounted SuperChief",
+    "free_superchief": "Free SuperChief (from Express)",
+    "starting_auction": "Starting Auction",
+    "honeymoon": "Honeymoon (two players)",
+}
+
+# The keys are the rules' own (referee.games.railbaron.settings); only the labels are ours.
 SETUP = SetupOptions(
-    editions=(
-        Choice("modern", "Modern (RailGameFans rulebook)"),
-        Choice("classic", "Classic (Avalon Hill)"),
-    ),
-    variants=(
-        Choice("short_game", "Short game"),
-        Choice("discounted_superchief", "Discounted SuperChief"),
-        Choice("free_superchief", "Free SuperChief upgrade from Express"),
-        Choice("starting_auction", "Starting auction"),
-        Choice("honeymoon", "Honeymoon rules (two players)"),
-    ),
+    editions=tuple(Choice(key, EDITION_LABELS.get(key, key)) for key in EDITIONS),
+    variants=tuple(Choice(key, VARIANT_LABELS.get(key, key)) for key in VARIANTS),
     uses_map=True,
 )
+
+
+def page_context(view: Any) -> dict:
+    """Rail Baron counts in dollars."""
+    return {"currency": "$"}

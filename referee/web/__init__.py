@@ -1,0 +1,79 @@
+"""The web app every phone at the table joins: Flask, htmx, SQLite; nothing from the internet.
+
+`create_app(test_config=None, instance_path=None)` follows Flask's tutorial: the instance
+folder (default ./instance, or $REFEREE_INSTANCE) holds the database and the signing key.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, request
+
+from referee import PROJECT_ROOT
+from referee.web import csrf, db, errors, filters, join, lobby, play
+from referee.web.keys import instance_secret_key
+from referee.web.replayers import ReplayerCache, map_resolver
+
+INSTANCE_ENV = "REFEREE_INSTANCE"
+HTMX_SCRIPT = "htmx-2.0.11.min.js"  # vendored in static/, see static/VENDORED.md
+MAX_UPLOAD = 5 * 1024 * 1024  # a game record of thousands of actions fits many times over
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def instance_folder(given: str | os.PathLike[str] | None = None) -> Path:
+    """The instance folder: `given`, else $REFEREE_INSTANCE, else ./instance (made if absent)."""
+    folder = Path(given or os.environ.get(INSTANCE_ENV) or "instance").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _secure(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.endpoint != "static":  # pages carry secrets (join and banker links) and go stale
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def create_app(
+    test_config: dict[str, Any] | None = None,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """Build the app over an instance folder; `test_config` overrides any setting."""
+    folder = instance_folder(instance_path)
+    app = Flask(
+        __name__,
+        instance_path=str(folder),
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.from_mapping(
+        DATABASE=str(folder / db.DATABASE_FILE),
+        MAX_CONTENT_LENGTH=MAX_UPLOAD,
+        PUBLIC_URL=None,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(folder)
+
+    db.init_app(app)
+    csrf.init_app(app)
+    errors.init_app(app)
+    app.extensions["referee.replayers"] = ReplayerCache(map_resolver(folder))
+    app.after_request(_secure)
+    filters.init_app(app, HTMX_SCRIPT)
+    for blueprint in (lobby.bp, join.bp, play.bp):
+        app.register_blueprint(blueprint)
+    return app

@@ -1,0 +1,143 @@
+"""A game's pages (phone, banker console, table, history), its action endpoint, live updates
+and export."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+
+from referee.engine.errors import IllegalAction, StaleAction
+from referee.engine.record import dump_record
+from referee.web import store
+from referee.web.actors import (
+    Actor,
+    game_or_404,
+    require_actor,
+    require_banker,
+    set_banker_cookie,
+)
+from referee.web.db import get_db
+from referee.web.forms import FormError, action_from_form
+from referee.web.games import hooks_for
+from referee.web.keys import same_secret
+from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
+from referee.web.store import GameRow
+from referee.web.submit import submit_action
+
+bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
+
+REFRESH_EVENT = "refresh"
+
+
+@bp.get("/me")
+def phone(game_id: str) -> Response:
+    """The phone view of the seat this browser holds."""
+    game = game_or_404(game_id)
+    actor = require_actor(game)
+    if actor.player_id is None:
+        abort(403, "This browser holds no seat in this game: scan the QR code to join.")
+    return render_game(game, actor, "phone")
+
+
+@bp.get("/banker")
+def banker(game_id: str) -> Response:
+    """The banker console; `?k=<banker secret>` (the banker link) lets a browser in."""
+    game = game_or_404(game_id)
+    if "k" in request.args:
+        if not same_secret(request.args["k"], game.banker_secret):
+            abort(403, "This banker link does not fit this game.")
+        response = redirect(url_for("play.banker", game_id=game.id), 303)
+        set_banker_cookie(response, game)
+        return response
+    return render_game(game, require_banker(game), "banker")
+
+
+@bp.get("/table")
+def table(game_id: str) -> Response:
+    """The view for a screen everyone at the table can see."""
+    game = game_or_404(game_id)
+    return render_game(game, require_actor(game), "table")
+
+
+@bp.get("/history")
+def history(game_id: str) -> Response:
+    """Every action of the game, newest first."""
+    game = game_or_404(game_id)
+    return render_game(game, require_actor(game), "history")
+
+
+@bp.get("/version")
+def version(game_id: str) -> Response:
+    """The game's seq, read without replay: 204 if `?seq=` is current, else a refresh trigger."""
+    count = store.action_count(get_db(), game_id)
+    if count is None:
+        abort(404, "There is no such game.")
+    if request.args.get("seq") == str(count):
+        return Response(status=204)
+    return Response(str(count), mimetype="text/plain", headers={"HX-Trigger": REFRESH_EVENT})
+
+
+@bp.get("/export.json")
+def export(game_id: str) -> Response:
+    """The game record (settings, players, the whole action log) as a JSON download."""
+    game = game_or_404(game_id)
+    require_actor(game)
+    record = game.record(store.actions_from(get_db(), game.id))
+    return Response(
+        dump_record(record),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="referee-{game.id}.json"'},
+    )
+
+
+def _answer_page(actor: Actor, asked: str | None) -> str:
+    """The page to answer an action with: the one asked for, if this actor may see it."""
+    if asked == "phone" and actor.player_id is not None:
+        return "phone"
+    if asked == "banker" and actor.banker:
+        return "banker"
+    if asked in ("table", "history"):
+        return asked
+    return "banker" if actor.banker else "phone"
+
+
+def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
+    if player_id is None:
+        return "Only the banker may record this action."
+    if actor.player_id is None:
+        return "This browser holds no seat in this game."
+    return (f"This phone acts for {game.player_name(actor.player_id)}, "
+            f"not for {game.player_name(player_id)}.")
+
+
+@bp.post("/act")
+def act(game_id: str) -> Response:
+    """Submit one action (form convention in docs/web.md)."""
+    game = game_or_404(game_id)
+    actor = require_actor(game)
+    page = _answer_page(actor, request.form.get("page"))
+    try:
+        posted = action_from_form(request.form)
+    except FormError as err:
+        failed = {"type": request.form.get("type"), "reason": str(err)}
+        return render_game(game, actor, page, status=422, failed=failed)
+    try:
+        player_id = hooks_for(game.game).acting_player(posted.action)
+    except (KeyError, TypeError, ValueError):
+        player_id = None
+    if not actor.may_act_for(player_id):
+        abort(403, _refusal(game, actor, player_id))
+    try:
+        submit_action(get_db(), replayers(), game, posted)
+    except StaleAction as err:
+        return render_game(game, actor, page, status=409, notice=str(err))
+    except IllegalAction as err:
+        failed = {"type": posted.action["type"], "reason": str(err)}
+        return render_game(game, actor, page, status=422, failed=failed)
+    except (TypeError, KeyError, AttributeError, IndexError):
+        # The rules should answer IllegalAction; a malformed action must still not be a 500.
+        current_app.logger.exception("the rules failed on a %r action", posted.action["type"])
+        failed = {"type": posted.action["type"], "reason": "The rules could not read this action."}
+        return render_game(game, actor, page, status=422, failed=failed)
+    if is_htmx():
+        return render_game(game, actor, page)
+    return redirect(url_for(PAGE_ENDPOINTS[page], game_id=game.id), 303)

@@ -1,0 +1,113 @@
+"""Fixtures of the web tests: an app over a temp instance folder and browsers at the table.
+
+No mocks: a real SQLite file, the real engine, and a small test-only game ("counter")
+registered in the game registry for the duration of each test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from referee.games.registry import GAMES, GameInfo
+from referee.web import create_app
+
+COLOURS = ["#d62828", "#1d4ed8", "#15803d", "#facc15", "#111111", "#ffffff"]
+
+
+@pytest.fixture
+def counter_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(
+        GAMES, "counter", GameInfo("counter", "Counter", 2, 6, "tests.web.counter_game")
+    )
+    return "counter"
+
+
+@pytest.fixture
+def app(tmp_path, counter_game) -> Flask:
+    return create_app({"TESTING": True}, instance_path=tmp_path / "instance")
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+class Browser:
+    """One browser (its own cookies) at the table."""
+
+    def __init__(self, app: Flask):
+        self.client = app.test_client()
+        self._token: str | None = None
+
+    def token(self) -> str:
+        if self._token is None:
+            page = self.client.get("/")
+            self._token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+        return self._token
+
+    def get(self, url: str, **kw) -> TestResponse:
+        return self.client.get(url, **kw)
+
+    def post(self, url: str, data: dict | None = None, htmx: bool = False, **kw) -> TestResponse:
+        data = dict(data or {})
+        data.setdefault("csrf_token", self.token())
+        headers = {"HX-Request": "true"} if htmx else {}
+        return self.client.post(url, data=data, headers=headers, **kw)
+
+    def create_game(
+        self,
+        names: Iterable[str] = ("Ann", "Bob"),
+        game: str = "counter",
+        banker: str = "",
+        **fields: str,
+    ) -> str:
+        """Create a game from the lobby form; return its id (this browser becomes banker)."""
+        form = {"game": game, "banker": banker, **fields}
+        for row, name in enumerate(names, start=1):
+            form |= {f"name_{row}": name, f"colour_{row}": COLOURS[row - 1],
+                     f"seat_{row}": str(row)}
+        response = self.post("/new", form)
+        assert response.status_code == 303, response.text
+        return response.headers["Location"].split("/")[2]
+
+    def join_link(self, game_id: str) -> str:
+        """The join URL (path and query) shown on the banker console."""
+        page = self.get(f"/g/{game_id}/banker").text
+        return re.search(r'href="https?://[^/"]+(/g/[^"]+/join\?k=[^"]+)"', page).group(1)
+
+    def join(self, link: str, player_id: str) -> TestResponse:
+        key = link.split("k=", 1)[1]
+        game_id = link.split("/")[2]
+        return self.post(f"/g/{game_id}/join", {"k": key, "player": player_id})
+
+    def seq(self, game_id: str) -> int:
+        return int(self.get(f"/g/{game_id}/version").text)
+
+    def act(self, game_id: str, htmx: bool = False, seq: int | None = None,
+            **fields: object) -> TestResponse:
+        data = {k: str(v) for k, v in fields.items()}
+        data["seq"] = str(self.seq(game_id) if seq is None else seq)
+        return self.post(f"/g/{game_id}/act", data, htmx=htmx)
+
+
+@pytest.fixture
+def browser(app: Flask) -> Callable[[], Browser]:
+    """Make a new browser: `banker = browser()`."""
+    return lambda: Browser(app)
+
+
+@pytest.fixture
+def table(browser) -> tuple[Browser, Browser, Browser, str]:
+    """A counter game: (banker, Ann's phone as p1, Bob's phone as p2, game id)."""
+    banker, ann, bob = browser(), browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"])
+    link = banker.join_link(game_id)
+    assert ann.join(link, "p1").status_code == 303
+    assert bob.join(link, "p2").status_code == 303
+    return banker, ann, bob, game_id

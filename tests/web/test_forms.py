@@ -1,0 +1,56 @@
+"""The action POST convention, read without a request."""
+
+from __future__ import annotations
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from referee.web.forms import MAX_WHOLE, FormError, action_from_form
+
+
+def read(*pairs: tuple[str, str]):
+    return action_from_form(MultiDict(pairs))
+
+
+def test_fields_become_the_action():
+    posted = read(("type", "bid"), ("player", "p2"), ("amount:int", "10,500"), ("seq", "7"),
+                  ("client_id", "abc_123"), ("csrf_token", "t"), ("page", "phone"))
+    assert posted.action == {"type": "bid", "player": "p2", "amount": 10500}
+    assert posted.seq == 7 and posted.client_id == "abc_123"
+
+
+def test_a_repeated_field_is_a_list_in_order():
+    posted = read(("type", "roll_region"), ("dice:int", "3"), ("dice:int", "1"),
+                  ("dice:int", "6"), ("seq", "0"))
+    assert posted.action["dice"] == [3, 1, 6]
+
+
+def test_signed_numbers_may_be_negative_plain_ones_not():
+    posted = read(("type", "adjust_cash"), ("amount:signed", "-5000"), ("seq", "0"))
+    assert posted.action["amount"] == -5000
+    with pytest.raises(FormError, match="cannot be negative"):
+        read(("type", "bid"), ("amount:int", "-5000"), ("seq", "0"))
+    with pytest.raises(FormError, match="too large"):
+        read(("type", "adjust_cash"), ("amount:signed", f"-{MAX_WHOLE + 1}"), ("seq", "0"))
+
+
+def test_the_json_field_holds_the_action():
+    posted = read(("json", '{"type": "adjust_cash", "player": "p1", "amount": -500}'),
+                  ("reason", "miscount"), ("seq", "3"))
+    assert posted.action == {"type": "adjust_cash", "player": "p1", "amount": -500,
+                             "reason": "miscount"}
+
+
+def test_no_client_id_is_none():
+    assert read(("type", "undo"), ("seq", "0")).client_id is None
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"type": "x", "n": ' + "9" * 5000 + "}"])
+def test_pathological_json_is_a_form_error(text):
+    with pytest.raises(FormError):
+        read(("json", text), ("seq", "0"))
+
+
+def test_overlong_text_is_a_form_error():
+    with pytest.raises(FormError, match="too long"):
+        read(("type", "bid"), ("reason", "x" * 201), ("seq", "0"))

@@ -1,0 +1,64 @@
+"""Joining from a phone: free seats, the seat cookie, taken seats, freeing a seat."""
+
+from __future__ import annotations
+
+
+def test_join_page_lists_the_free_seats(browser):
+    banker = browser()
+    game_id = banker.create_game(["Ann", "Bob"])
+    link = banker.join_link(game_id)
+    page = browser().get(link)
+    assert page.status_code == 200
+    assert "Ann" in page.text and "Bob" in page.text
+
+
+def test_picking_a_seat_sets_a_game_scoped_cookie_and_opens_the_phone_view(browser):
+    banker, phone = browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"])
+    response = phone.join(banker.join_link(game_id), "p2")
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/g/{game_id}/me"
+    cookie = phone.client.get_cookie("seat", path=f"/g/{game_id}/")
+    assert cookie is not None and cookie.http_only and len(cookie.value) >= 32
+    me = phone.get(f"/g/{game_id}/me")
+    assert me.status_code == 200 and "You are Bob" in me.text
+    # the seat is no longer offered
+    others = browser().get(banker.join_link(game_id)).text
+    assert 'value="p2"' not in others and 'value="p1"' in others
+
+
+def test_a_wrong_join_key_is_refused(browser):
+    banker = browser()
+    game_id = banker.create_game()
+    assert browser().get(f"/g/{game_id}/join?k=guess").status_code == 403
+    assert browser().get(f"/g/{game_id}/join").status_code == 403
+    assert browser().post(f"/g/{game_id}/join", {"k": "guess", "player": "p1"}).status_code == 403
+
+
+def test_a_taken_seat_cannot_be_taken_again(browser):
+    banker, first, second = browser(), browser(), browser()
+    game_id = banker.create_game()
+    link = banker.join_link(game_id)
+    assert first.join(link, "p1").status_code == 303
+    response = second.join(link, "p1")
+    assert response.status_code == 409
+    assert "That seat was just taken" in response.text
+    assert second.client.get_cookie("seat", path=f"/g/{game_id}/") is None
+
+
+def test_an_unknown_seat_is_refused(browser):
+    banker = browser()
+    game_id = banker.create_game()
+    response = browser().join(banker.join_link(game_id), "p9")
+    assert response.status_code == 422
+
+
+def test_the_banker_frees_a_seat_and_the_old_phone_loses_it(table, browser):
+    banker, ann, _bob, game_id = table
+    assert ann.post(f"/g/{game_id}/seats/p1/release").status_code == 403
+    response = banker.post(f"/g/{game_id}/seats/p1/release")
+    assert response.status_code == 303
+    assert ann.get(f"/g/{game_id}/me").status_code == 403
+    newcomer = browser()
+    assert newcomer.join(banker.join_link(game_id), "p1").status_code == 303
+    assert "You are Ann" in newcomer.get(f"/g/{game_id}/me").text
