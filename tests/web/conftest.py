@@ -7,7 +7,9 @@ registered in the game registry for the duration of each test.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+import shutil
+import threading
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 from flask import Flask
@@ -111,3 +113,48 @@ def table(browser) -> tuple[Browser, Browser, Browser, str]:
     assert ann.join(link, "p1").status_code == 303
     assert bob.join(link, "p2").status_code == 303
     return banker, ann, bob, game_id
+
+
+# -- real browsers (Playwright driving Debian's chromium) on a live loopback server ----------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), '
+    + 'textarea, .top a, a.button')]
+  .filter(e => e.offsetParent !== null)
+  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
+  .map(e => e.outerHTML.slice(0, 80))"""
+
+
+@pytest.fixture
+def live_url(app) -> Iterator[str]:
+    from waitress.server import create_server
+
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    url = f"http://127.0.0.1:{server.effective_port}"
+    app.config["PUBLIC_URL"] = url
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield url
+    server.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def chromium():
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (scripts/test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+def check_phone_layout(page) -> None:
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{page.url} scrolls sideways at 360px"
+    assert page.evaluate(SMALL_TARGETS) == [], f"{page.url} has targets under 44px"

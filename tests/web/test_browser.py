@@ -5,55 +5,11 @@ Runs the app with waitress on a free port and drives Debian's chromium through P
 
 from __future__ import annotations
 
-import shutil
-import threading
-from collections.abc import Iterator
-
 import pytest
 
+from tests.web.conftest import PHONE, check_phone_layout
+
 pytestmark = pytest.mark.browser
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
-SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'button, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), '
-    + 'textarea, .top a, a.button')]
-  .filter(e => e.offsetParent !== null)
-  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
-  .map(e => e.outerHTML.slice(0, 80))"""
-
-
-@pytest.fixture
-def live_url(app) -> Iterator[str]:
-    from waitress.server import create_server
-
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    url = f"http://127.0.0.1:{server.effective_port}"
-    app.config["PUBLIC_URL"] = url
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield url
-    server.close()
-    thread.join(timeout=5)
-
-
-@pytest.fixture
-def chromium():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed (scripts/test installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        yield browser
-        browser.close()
-
-
-def check_phone_layout(page) -> None:
-    assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{page.url} scrolls sideways at 360px"
-    assert page.evaluate(SMALL_TARGETS) == [], f"{page.url} has targets under 44px"
 
 
 def test_a_game_at_the_table_in_phone_browsers(live_url, chromium):

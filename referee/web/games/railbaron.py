@@ -6,6 +6,7 @@ from typing import Any
 
 from referee.games.railbaron.settings import EDITIONS, VARIANTS
 from referee.games.railbaron.views import visible_cash
+from referee.web.games import railbaron_report
 from referee.web.games.generic import Choice, SetupOptions
 
 __all__ = ["SETUP", "page_context", "visible_cash"]
@@ -31,5 +32,8 @@ SETUP = SetupOptions(
 
 
 def page_context(view: Any) -> dict:
-    """Rail Baron counts in dollars."""
-    return {"currency": "$"}
+    """Rail Baron counts in dollars; the public pages get their names from railbaron_report."""
+    context: dict[str, Any] = {"currency": "$"}
+    if view.page in ("table", "history"):
+        context.update(railbaron_report.page_context(view))
+    return context
