@@ -29,7 +29,7 @@ def end_turn(play: Play, action: dict) -> None:
     if play.cash(player.id) >= owed:
         play.settle_fees()
         return
-    play.say(f"{player.name} owes {money(owed)} in use fees with {money(play.cash(player.id))}: "
+    play.say(f"{player.name} owes {money(owed)} in use fees and cannot cover them: "
              "railroads must be sold back or auctioned.")
     play.after_sale()
 

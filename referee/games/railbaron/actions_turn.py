@@ -45,7 +45,7 @@ def declare(play: Play, action: dict) -> None:
                 f"{player.name} cannot Early Declare while in the region of the home city.",
                 "Short Game 2")
         player.early = True
-        play.say(f"{player.name} Early Declares with {money(cash)}.")
+        play.say(f"{player.name} Early Declares.")
     turn.lookup = "alternate"
 
 

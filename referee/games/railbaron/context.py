@@ -331,7 +331,7 @@ class Play:
         player.bankrupt = True
         player.declared = False
         player.destination = None
-        self.say(f"{player.name} is bankrupt and out of the game; {money(cash)} goes to "
+        self.say(f"{player.name} is bankrupt and out of the game; his cash goes to "
                  f"{self.name(to)}.")
         active = self.state.active()
         if len(active) == 1:
@@ -348,7 +348,7 @@ class Play:
             self.finish_turn()
         else:
             turn.phase = "shortfall"
-            self.say(f"{player.name} still owes {money(owed)} with {money(self.cash(player.id))}.")
+            self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.")
 
 
 def phase_text(turn: Turn) -> str:
