@@ -1,0 +1,182 @@
+"""Rail Baron's readable history: one entry per turn, told from its transfers and events.
+
+The engine's event lines are kept as the details of each turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from referee.engine.ledger import BANK, Transfer
+from referee.games.railbaron.fees import money
+from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
+
+TURN_START = re.compile(r"^Turn \d+: .*\.$")
+
+Namer = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class TurnEntry:
+    """One turn of the game (number 0: the setup before the first turn)."""
+
+    number: int
+    player: str | None
+    name: str
+    colour: str
+    summary: str
+    lines: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"Turn {self.number} — {self.name}" if self.number else "Setup"
+
+    @property
+    def text(self) -> str:
+        """The one-line account: "Turn 14 — Blue: Atlanta → Chicago, payoff $7,500"."""
+        return f"{self.label}: {self.summary}"
+
+
+@dataclass(frozen=True)
+class History:
+    entries: tuple[TurnEntry, ...]  # newest first
+    taken_back: int  # actions taken back by undo, left out of the entries
+
+
+def namer(state: State) -> Namer:
+    def name(account: str) -> str:
+        if account == BANK:
+            return "the bank"
+        if account == PHANTOM:
+            return "the phantom player"
+        player = state.players.get(account)
+        return player.name if player else account
+
+    return name
+
+
+def _after(memo: str, prefix: str, suffix: str = "") -> str:
+    return memo[len(prefix):len(memo) - len(suffix)]
+
+
+def transfer_phrase(t: Transfer, subject: str | None, name: Namer) -> str | None:
+    """A transfer told briefly; the turn's player is left unnamed. None: not worth a phrase."""
+
+    def who(account: str) -> str:
+        return "" if account == subject else f"{name(account)} "
+
+    memo, amount = t.memo, money(t.amount)
+    if memo.startswith("payoff "):
+        start, _, dest = _after(memo, "payoff ").partition("–")
+        return f"{who(t.target)}{start} → {dest}, payoff {amount}"
+    if memo.startswith("use fee (") and memo.endswith(")"):
+        rails = _after(memo, "use fee (", ")")
+        return f"{who(t.source)}paid {name(t.target)} {amount} for the {rails}"
+    if memo.startswith("bought the ") and memo.endswith(" at auction"):
+        rr = _after(memo, "bought the ", " at auction")
+        seller = "" if t.target == BANK else f" from {name(t.target)}"
+        return f"{who(t.source)}bought the {rr} at auction for {amount}{seller}"
+    if memo.startswith("bought the "):
+        return f"{who(t.source)}bought the {_after(memo, 'bought the ')} for {amount}"
+    if memo.startswith("bank bought the "):
+        rr = _after(memo, "bank bought the ")
+        return f"the bank bought the {rr} from {name(t.target)} for {amount}"
+    if memo.startswith("sold back the "):
+        rr = _after(memo, "sold back the ")
+        return f"{who(t.target)}sold the {rr} back to the bank for {amount}"
+    if memo.startswith("upgrade to "):
+        return f"{who(t.source)}upgraded to {_after(memo, 'upgrade to ')} for {amount}"
+    if memo == "rover":
+        return f"{who(t.target)}rovered {name(t.source)} for {amount}"
+    if memo.startswith("correction: "):
+        sign, account = ("+", t.target) if t.source == BANK else ("−", t.source)
+        reason = _after(memo, "correction: ")
+        return f"banker's correction: {name(account)} {sign}{amount} ({reason})"
+    if memo in ("bankruptcy", "starting cash"):
+        return None  # the amount would be the player's exact cash; the state change says it
+    return f"{name(t.source)} paid {name(t.target)} {amount} ({memo})"
+
+
+def state_phrases(before: State, after: State, subject: str | None, paid_upgrades: set[str],
+                  name: Namer) -> list[str]:
+    """What changed in the turn beyond money: declarations, bankruptcies, the winner."""
+    out = []
+    for pid, p in after.players.items():
+        was = before.players[pid]
+        who = "" if pid == subject else f"{p.name} "
+        if p.engine != was.engine and p.engine not in paid_upgrades:
+            out.append(f"{who}upgraded to {ENGINE_NAMES.get(p.engine, p.engine)}")
+        if was.declared and p.city == p.home and was.city != p.home:
+            out.append(f"{who}home to {p.home}")
+        if p.declared and not was.declared:
+            out.append(f"{who}declared (home {p.home})")
+        elif was.declared and not p.declared and not p.bankrupt:
+            out.append(f"{who}{'is ' if who else ''}no longer declared")
+        if p.bankrupt and not was.bankrupt:
+            out.append(f"{who}went bankrupt")
+    if after.winners and not before.winners:
+        if after.winners == [subject]:
+            out.append("wins the game")
+        else:
+            names = " and ".join(name(pid) for pid in after.winners)
+            out.append(f"{names} {'wins' if len(after.winners) == 1 else 'win'} the game")
+    return out
+
+
+def _setup_summary(state: State) -> str:
+    homes = [f"{p.name} {p.home}" for p in state.players.values() if p.home]
+    order = [state.players[pid].name for pid in state.order]
+    parts = []
+    if order:
+        parts.append("turn order " + ", ".join(order))
+    if homes:
+        parts.append("homes: " + ", ".join(homes))
+    return "; ".join(parts) or "rolling for the first player"
+
+
+def _entry(number: int, player: str | None, frames: Sequence[Any], before: State) -> TurnEntry:
+    after: State = frames[-1].state
+    name = namer(after)
+    phrases: list[str] = [] if number else [_setup_summary(after)]
+    state = before
+    for frame in frames:
+        transfers = frame.outcome.transfers
+        phrases += [p for t in transfers if (p := transfer_phrase(t, player, name))]
+        upgrades = {t.memo.removeprefix("upgrade to ") for t in transfers
+                    if t.memo.startswith("upgrade to ")}
+        paid = {key for key, label in ENGINE_NAMES.items() if label in upgrades}
+        phrases += state_phrases(state, frame.state, player, paid, name)
+        state = frame.state
+    summary = "; ".join(phrases) or "no money has changed hands"
+    lines = tuple(
+        text for f in frames for text in f.outcome.events if not TURN_START.match(text)
+    )
+    who = after.players.get(player) if player else None
+    return TurnEntry(number, player, who.name if who else "", who.colour if who else "",
+                     summary, lines)
+
+
+def history(frames: Sequence[Any], log: Sequence[dict]) -> History:
+    """Every turn of the actions in force, newest first.
+
+    The engine's lines never state a player's cash (only amounts that change hands, and cash of
+    $150,000 or more, which is announced), so the same history serves every viewer.
+    """
+    groups: list[tuple[int, str | None, State, list[Any]]] = []
+    opening = frames[0]
+    groups.append((0, None, opening.state, [opening]))
+    for before, frame in pairwise(frames):
+        state: State = before.state
+        turn = state.turn
+        number = turn.number if turn else 0
+        player = turn.player if turn and number else None
+        if groups[-1][0] != number or groups[-1][1] != player:
+            groups.append((number, player, state, []))
+        groups[-1][3].append(frame)
+    entries = [_entry(n, p, fs, before) for n, p, before, fs in groups]
+    taken_back = sum(1 for action in log if action.get("type") == "undo")
+    return History(tuple(reversed(entries)), taken_back)
