@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import referee
 from referee.games.railbaron.board import RailBaronMap
-from referee.tables.format import MANIFEST, RAILROADS_TRANSCRIBED
+from referee.tables.format import MANIFEST, RAILROADS_NOT_TRANSCRIBED, RAILROADS_TRANSCRIBED
 from referee.tables.overrides import apply_overrides, read_overrides
 from referee.tables.validate import (
     ERROR,
@@ -185,8 +186,65 @@ def summarize(folder: Path) -> MapSummary:
     )
 
 
+_SUMMARIES: dict[Path, tuple[tuple, MapSummary]] = {}
+
+
+def _signature(folder: Path) -> tuple:
+    """What changes when any file of a folder changes: names, sizes, modification times."""
+    try:
+        return tuple((p.name, st.st_size, st.st_mtime_ns) for p in sorted(folder.iterdir())
+                     if p.is_file() and (st := p.stat()))
+    except OSError:
+        return ()
+
+
+def summarize_cached(folder: Path) -> MapSummary:
+    """`summarize(folder)`, checked again only when one of its files has changed."""
+    signature = _signature(folder)
+    kept = _SUMMARIES.get(folder)
+    if kept is not None and kept[0] == signature:
+        return kept[1]
+    summary = summarize(folder)
+    _SUMMARIES[folder] = (signature, summary)
+    return summary
+
+
 def list_maps(search_dirs: list[Path] | None = None, *,
-              instance_dir: Path | None = None) -> list[MapSummary]:
-    """Every map in the search path, checked, in search order."""
+              instance_dir: Path | None = None, cached: bool = False) -> list[MapSummary]:
+    """Every map in the search path, checked, in search order.
+
+    `cached` reuses the report of a folder whose files have not changed since it was checked
+    (by name, size and modification time): for pages that list every map on each request.
+    """
     dirs = default_search_dirs(instance_dir) if search_dirs is None else list(search_dirs)
-    return [summarize(folder) for folder in map_dirs(dirs).values()]
+    check = summarize_cached if cached else summarize
+    return [check(folder) for folder in map_dirs(dirs).values()]
+
+
+@dataclass(frozen=True)
+class MapTitle:
+    """A map as its manifest names it, read without checking the tables (for a quick menu)."""
+
+    key: str
+    name: str
+    lookup_only: bool  # the manifest says the railroads are not transcribed
+
+
+def map_titles(search_dirs: list[Path] | None = None, *,
+               instance_dir: Path | None = None) -> list[MapTitle]:
+    """Every map in the search path by key and name, reading only the manifests.
+
+    Much faster than `list_maps` (which checks every cell); a map with errors still shows
+    here and fails only when it is loaded.
+    """
+    dirs = default_search_dirs(instance_dir) if search_dirs is None else list(search_dirs)
+    titles = []
+    for key, folder in map_dirs(dirs).items():
+        try:
+            manifest = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            manifest = {}
+        name = manifest.get("name")
+        titles.append(MapTitle(key, name if isinstance(name, str) and name.strip() else key,
+                               manifest.get("railroads") == RAILROADS_NOT_TRANSCRIBED))
+    return titles

@@ -76,8 +76,11 @@ def region_chance(board: RailBaronMap, region: str) -> Chance:
     return Chance(known, known + unknown)
 
 
-def city_chance(board: RailBaronMap, city: str) -> Chance:
-    """How often a destination roll (region, then city) lands on `city`."""
+def city_share(board: RailBaronMap, city: str) -> Chance:
+    """How often a city roll in `city`'s own region lands on it: its share of the region's table.
+
+    This is the chance once the region is settled, e.g. picked under the same-region rule.
+    """
     region = board.region_of(city)
     share = unknown = Fraction(0)
     for parity, white in _cells():
@@ -86,8 +89,14 @@ def city_chance(board: RailBaronMap, city: str) -> Chance:
             share += cell_chance(white)
         elif value is None:
             unknown += cell_chance(white)
-    chance = region_chance(board, region)
-    return Chance(chance.low * share, chance.high * (share + unknown))
+    return Chance(share, share + unknown)
+
+
+def city_chance(board: RailBaronMap, city: str) -> Chance:
+    """How often a destination roll (region, then city) lands on `city`."""
+    share = city_share(board, city)
+    chance = region_chance(board, board.region_of(city))
+    return Chance(chance.low * share.low, chance.high * share.high)
 
 
 @dataclass(frozen=True)

@@ -180,3 +180,15 @@ def apply_overrides(board: RailBaronMap, overrides: list[Override]) -> None:
             board.notes.append(ChartNote("", "", f"{OVERRIDE_PREFIX}{where} is {o.value}: "
                                                  f"{o.reason}"))
         board.overridden.add(o.cell)
+
+
+def override_note(board: RailBaronMap, cell: tuple[str, ...]) -> str | None:
+    """The house rule behind an overridden region, city or price cell, e.g. for
+    ``("region", "odd", "11")``: "region odd 11 is NE: as printed in our copy"."""
+    if cell not in board.overridden:
+        return None
+    head = f"{OVERRIDE_PREFIX}{' '.join(cell)} is "
+    for note in board.notes:
+        if not note.city_a and note.text.startswith(head):
+            return note.text.removeprefix(OVERRIDE_PREFIX)
+    return None

@@ -1,0 +1,67 @@
+"""The quick look-up page: dice to a destination and its payoff on any map, no game needed.
+
+One GET form (`/lookup`), so a look-up is an address that can be reloaded or shared. With htmx
+the form swaps itself on every change; without JavaScript its "Look up" button does the same.
+The chart reading is `referee.tables.quick`; this module only fetches the map and renders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, request, url_for
+
+from referee.tables import MapError, UnknownMapError, load_map, quick
+from referee.tables.loader import MapTitle, map_titles
+from referee.web.render import is_htmx, page_or_fragment
+
+bp = Blueprint("lookup", __name__, url_prefix="/lookup")
+
+DEFAULT_MAP = "us"
+
+
+def _instance() -> Path:
+    return Path(current_app.instance_path)
+
+
+def _default_key(maps: list[MapTitle]) -> str:
+    keys = [m.key for m in maps]
+    return DEFAULT_MAP if DEFAULT_MAP in keys else (keys[0] if keys else "")
+
+
+@bp.get("")
+def page() -> Response:
+    """The look-up form with whatever answer its fields already give."""
+    maps = map_titles(instance_dir=_instance())
+    query, problems = quick.read_query(request.args)
+    key = query.map_key or _default_key(maps)
+    if query.rolled and not is_htmx():  # a plain form: show the rolled dice at their address
+        return redirect(url_for("lookup.page", **(query.args() | {"map": key})), 303)
+    context: dict[str, Any] = {"maps": maps, "key": key, "query": query, "board": None,
+                               "found": None, "message": None}
+    status = 200
+    try:
+        board = load_map(key, instance_dir=_instance())
+    except UnknownMapError:
+        known = ", ".join(m.key for m in maps)
+        context["message"] = f"There is no map {key[:40]!r} here (maps: {known}). Choose one."
+        status = 404
+    except MapError as err:  # the map's files, or the instance's overrides of it
+        errors = [p for p in err.problems if p.severity == "error"] or err.problems
+        context["message"] = f"The map {key!r} cannot be read:"
+        context["map_problems"] = [str(p) for p in errors]
+        context["report_url"] = url_for("maps.report", key=key)
+        status = 422
+    else:
+        found = quick.answer(board, query)
+        problems = found.problems | problems
+        context |= {"board": board, "found": found, "cities": sorted(board.cities),
+                    "sources": quick}
+    context["problems"] = problems
+    if problems and status == 200:
+        status = 422
+    response = page_or_fragment("lookup/index.html", "lookup/_lookup.html", status, **context)
+    if is_htmx():
+        response.headers["HX-Push-Url"] = url_for("lookup.page", **(query.args() | {"map": key}))
+    return response
