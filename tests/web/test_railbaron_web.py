@@ -45,7 +45,8 @@ def test_cash_shows_on_the_banker_console_and_to_its_owner_only(railbaron_table)
     phone = ann.get(f"/g/{game_id}/me").text
     assert phone.count("$20,000") == 1  # her own; Bob's is under $150,000, so hidden
     table = banker.get(f"/g/{game_id}/table").text
-    assert "$20,000" not in table
+    # the table shows no one's cash under $150,000 (the starting cash is a rule, said once)
+    assert table.count("$20,000") == table.count("starts with $20,000")
 
 
 def test_banker_and_phone_play_the_opening(app, railbaron_table):
@@ -66,3 +67,44 @@ def test_banker_and_phone_play_the_opening(app, railbaron_table):
     assert ok.status_code == 303, ok.text
     exported = json.loads(banker.get(f"/g/{game_id}/export.json").text)
     assert exported["actions"][-1] == {"type": "roll_region", "player": "p1", "dice": [3, 3, 4]}
+
+
+def test_the_phones_guide_the_opening_on_the_us_map(railbaron_table):
+    banker, ann, bob, game_id = railbaron_table
+    rolls = {"type": "roll_for_first_player", "rolls": {"p1": [6, 5, 4], "p2": [1, 2, 3]}}
+    assert "Roll for everyone" in banker.get(f"/g/{game_id}/banker").text
+    assert "Roll for everyone" not in ann.get(f"/g/{game_id}/me").text
+    assert banker.act(game_id, json=json.dumps(rolls)).status_code == 303
+    ann_phone = ann.get(f"/g/{game_id}/me").text
+    assert "Roll for me" in ann_phone and 'data-die="red"' in ann_phone
+    bob_phone = bob.get(f"/g/{game_id}/me").text
+    assert "Roll for me" not in bob_phone and 'data-die="red"' not in bob_phone
+    assert "Ann is rolling for the region of the home city." in bob_phone
+    console = banker.get(f"/g/{game_id}/banker").text
+    assert "To act: Ann" in console and "Roll for me" in console
+
+
+def test_the_us_map_shows_payoffs_chart_notes_and_railroad_colours(railbaron_table):
+    banker, ann, bob, game_id = railbaron_table
+    for action in (
+        {"type": "roll_for_first_player", "rolls": {"p1": [6, 5, 4], "p2": [1, 2, 3]}},
+        {"type": "roll_region", "player": "p1", "dice": [1, 1, 2]},  # odd 3: Southeast
+        {"type": "roll_city", "player": "p1", "dice": [1, 1, 3]},  # Southeast odd 4
+        {"type": "roll_region", "player": "p2", "dice": [1, 4, 4]},  # odd 8: Northeast
+        {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Northeast odd 2
+        {"type": "roll_region", "player": "p1", "dice": [1, 1, 2]},  # the Southeast again
+        {"type": "choose_region", "player": "p1", "region": "SE"},
+        {"type": "roll_city", "player": "p1", "dice": [2, 4, 5]},  # Southeast even 9
+    ):
+        assert banker.act(game_id, json=json.dumps(action)).status_code == 303, action
+    phone = ann.get(f"/g/{game_id}/me").text
+    assert "Home</dt><dd>Chattanooga" in phone
+    assert "<strong>Tampa</strong>" in phone and "$2,000</strong> from Chattanooga" in phone
+    assert "Note: Suspect cell: every transcription reads $2,000" in phone
+    assert "<strong>Tampa</strong>" in bob.get(f"/g/{game_id}/me").text  # destinations are public
+    move = {"type": "roll_move", "player": "p1", "white": [1, 2]}
+    assert banker.act(game_id, json=json.dumps(move)).status_code == 303
+    phone = ann.get(f"/g/{game_id}/me").text
+    # the railroads to tap carry the map's display colours, grouped by owner
+    assert 'style="--rr: #c62828"' in phone and 'data-rr="SP"' in phone
+    assert 'data-owner="bank"' in phone

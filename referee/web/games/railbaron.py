@@ -1,4 +1,4 @@
-"""Rail Baron's web hooks. The turn flow (rolls, arrival, purchase, fees) is still to come."""
+"""Rail Baron's web hooks: lobby choices, cash visibility and the names its pages need."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from referee.games.railbaron.settings import EDITIONS, VARIANTS
 from referee.games.railbaron.views import visible_cash
 from referee.web.games import railbaron_report
 from referee.web.games.generic import Choice, SetupOptions
+from referee.web.games.railbaron_turn import turn_context
 
 __all__ = ["SETUP", "page_context", "visible_cash"]
 
@@ -32,8 +33,11 @@ SETUP = SetupOptions(
 
 
 def page_context(view: Any) -> dict:
-    """Rail Baron counts in dollars; the public pages get their names from railbaron_report."""
+    """Rail Baron counts in dollars; the public pages get their names from railbaron_report,
+    the phone and the banker console the turn flow from railbaron_turn."""
     context: dict[str, Any] = {"currency": "$"}
     if view.page in ("table", "history"):
         context.update(railbaron_report.page_context(view))
+    elif view.page in ("phone", "banker"):
+        context.update(turn_context(view))
     return context

@@ -1,0 +1,658 @@
+"""Rail Baron's turn flow on the phone and the banker console: the state and the legal actions
+of the rules (referee.games.railbaron.views.legal_actions), turned into what the templates show.
+
+No rule is decided here: what may be done comes from `legal_actions`, what it costs from the
+rules' own figures. This module only reads the charts to show a payoff or a lookup's result, and
+keeps the half-entered choices of a form (dice tapped, railroads ridden) in the page's query
+string, the "draft", so that every form works without scripts and posts one complete action.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import request
+
+from referee.engine.ledger import BANK
+from referee.games.railbaron.board import parity_of
+from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
+from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
+from referee.tables.lookup import payoff as payoff_lookup
+
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+DICE_ACTIONS = {
+    "roll_region": ("red", "w1", "w2"),
+    "roll_city": ("red", "w1", "w2"),
+    "roll_move": ("w1", "w2"),
+    "roll_bonus": ("red",),
+}
+# a die of the draft: the red or a white die of a roll, or die 0–2 of a player's first-player roll
+DIE_KEY = re.compile(r"red|w1|w2|f-[A-Za-z0-9_-]{1,40}-[012]")
+DIE_LABELS = {"red": "Red die", "w1": "White die", "w2": "Second white die"}
+DOING = {
+    "region": "rolling for the region",
+    "choose_region": "choosing a region",
+    "city": "rolling for the city",
+    "move": "rolling to move",
+    "bonus": "rolling the bonus die",
+    "moving": "moving the train",
+    "arrival": "arriving at the alternate destination",
+    "purchase": "choosing a purchase",
+    "end": "ending the turn (use fees)",
+    "shortfall": "raising cash for the use fees",
+    "auction": "auctioning a railroad",
+}
+BANKER_STEPS = {
+    "phantom": "The phantom player draws a railroad: the banker records it.",
+    "draw_deed": "Starting Auction: the banker draws the next deed.",
+}
+# Options taken before the main step (declare before the lookup, swap before the roll) come
+# first; the rover, open during the whole movement and purchase, comes last.
+PANEL_ORDER = {"declare": 0, "home_swap": 0, "rover": 2}
+LOOKUP_WORDS = {"home": "home city", "destination": "destination", "alternate":
+                "alternate destination"}
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A railroad as a coloured chip."""
+
+    abbr: str
+    name: str
+    colour: str
+    price: int
+    public: bool = False
+
+
+@dataclass(frozen=True)
+class Payoff:
+    """The payoff waiting at a destination, read from the map's chart."""
+
+    start: str
+    end: str
+    amount: int | None  # None: the chart cell is unknown
+    notes: tuple[str, ...] = ()
+    overridden: bool = False
+
+
+@dataclass
+class Seat:
+    """What a page shows of one player."""
+
+    id: str
+    name: str
+    colour: str
+    cash: int | None  # None: "under $150,000" for this viewer
+    engine: str
+    home: str | None
+    where: str
+    destination: str | None
+    payoff: Payoff | None  # None: no destination, or the declared trip home (it pays nothing)
+    declared: bool
+    early: bool
+    alternate: str | None
+    deeds: list[Chip]
+    established: list[str]
+    bankrupt: bool
+    to_act: bool
+    you: bool
+    winner: bool
+
+
+@dataclass
+class Panel:
+    """One legal action, ready for its template (templates/railbaron/turn/<type>.html)."""
+
+    type: str
+    player: str | None  # the seat it acts for; None: the banker's alone
+    player_name: str
+    legal: dict
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Draft:
+    """Choices made so far on this page, carried in the query string until the form is sent."""
+
+    seq: int
+    dice: dict[str, int] = field(default_factory=dict)
+    ridden: list[str] = field(default_factory=list)
+    milepost: list[str] = field(default_factory=list)
+
+    def query(self, **changes: Any) -> str:
+        dice = dict(self.dice)
+        dice.update({k: v for k, v in changes.get("dice", {}).items()})
+        pairs: list[tuple[str, Any]] = [("s", self.seq)]
+        pairs += [(k, v) for k, v in dice.items() if v]
+        pairs += [("rr", rr) for rr in changes.get("ridden", self.ridden)]
+        pairs += [("mp", rr) for rr in changes.get("milepost", self.milepost)]
+        return "?" + urlencode(pairs)
+
+
+def _die(text: str | None) -> int | None:
+    return int(text) if text in {str(d) for d in DIE_FACES} else None
+
+
+def refused_form(seq: int) -> dict | None:
+    """The form of this request if it posted an action that was not applied (refused), else
+    None: its choices are shown again beside the reason."""
+    if request.method != "POST" or request.form.get("seq", "").strip() != str(seq):
+        return None
+    return request.form
+
+
+def read_draft(seq: int, railroads: dict) -> Draft:
+    """The draft of this request: from the query of a GET, or from the refused form of a POST."""
+    draft = Draft(seq)
+    if request.method == "GET":
+        args = request.args
+        if args.get("s") != str(seq):
+            return draft
+        for key in args:
+            value = _die(args.get(key))
+            if DIE_KEY.fullmatch(key) and value is not None:
+                draft.dice[key] = value
+        draft.ridden = [rr for rr in dict.fromkeys(args.getlist("rr")) if rr in railroads]
+        draft.milepost = [rr for rr in dict.fromkeys(args.getlist("mp")) if rr in railroads]
+        return draft
+    form = refused_form(seq)
+    if form is None:
+        return draft
+    dice = form.getlist("dice:int")
+    if len(dice) == 3:
+        draft.dice = {k: v for k, v in zip(("red", "w1", "w2"), map(_die, dice), strict=True)
+                      if v is not None}
+    whites = form.getlist("white:int")
+    if len(whites) == 2:
+        draft.dice.update({k: v for k, v in zip(("w1", "w2"), map(_die, whites), strict=True)
+                           if v is not None})
+    red = _die(form.get("red:int"))
+    if red is not None:
+        draft.dice["red"] = red
+    try:
+        posted = json.loads(form.get("json", "") or "{}")
+    except (ValueError, RecursionError):
+        posted = {}
+    if isinstance(posted, dict) and isinstance(posted.get("ridden"), list):
+        draft.ridden = [rr for rr in posted["ridden"] if isinstance(rr, str) and rr in railroads]
+    return draft
+
+
+def roll_dice(count: int) -> list[int]:
+    """Dice drawn by the server for "Roll for me" (they go into the form, then the action)."""
+    return [secrets.randbelow(6) + 1 for _ in range(count)]
+
+
+class TurnPage:
+    """Everything the Rail Baron phone and banker templates show, for one view."""
+
+    def __init__(self, view: Any):
+        self.view = view
+        self.rules = view.snapshot.rules
+        self.board = self.rules.board
+        self.settings = self.rules.settings
+        self.state = view.snapshot.state
+        self.banker = view.page == "banker"
+        self.me: str | None = None if self.banker else view.actor.player_id
+        self.draft = read_draft(view.seq, self.board.railroads)
+        self.legal = self.rules.legal_actions(self.state)
+        self.seats = [self._seat(line) for line in view.players]
+
+    # -- names and railroads ---------------------------------------------------------------
+
+    def name(self, pid: str | None) -> str:
+        if pid is None or pid == BANK:
+            return "the bank"
+        if pid == PHANTOM:
+            return "the phantom player"
+        player = self.state.players.get(pid)
+        return player.name if player else pid
+
+    def chip(self, abbr: str) -> Chip:
+        rr = self.board.railroads[abbr]
+        return Chip(rr.abbr, rr.name, rr.colour or "#888888", self.settings.scaled(rr.price),
+                    rr.public)
+
+    def owner_groups(self, railroads: list[str], rider: str) -> list[dict]:
+        """Railroads grouped by who owns them: the rider's own, the bank's, each opponent's."""
+        groups: dict[str, list[Chip]] = {}
+        for abbr in railroads:
+            info = self.board.railroads[abbr]
+            owner = self.state.owners.get(abbr)
+            key = "public" if info.public else (owner or BANK)
+            groups.setdefault(key, []).append(self.chip(abbr))
+        order = [rider, BANK, "public",
+                 *[p for p in self.state.players if p != rider], PHANTOM]
+        out = []
+        for key in order:
+            if key not in groups:
+                continue
+            if key == rider:
+                label = "Your own" if self.me == rider else f"{self.name(rider)}'s own"
+            elif key == BANK:
+                label = "The bank's"
+            elif key == "public":
+                label = "Public"
+            else:
+                label = f"{self.name(key)}'s"
+            out.append({"owner": key, "label": label, "chips": groups[key]})
+        return out
+
+    # -- players ---------------------------------------------------------------------------
+
+    def payoff(self, start: str | None, end: str | None) -> Payoff | None:
+        if start is None or end is None:
+            return None
+        found = payoff_lookup(self.board, start, end)
+        return Payoff(found.city_a, found.city_b, found.amount, found.notes, found.overridden)
+
+    def _seat(self, line: Any) -> Seat:
+        p = self.state.players[line.id]
+        if p.city is not None:
+            where = p.city
+        elif p.milepost:
+            where = "a milepost on the " + "/".join(p.milepost)
+        else:
+            where = "not on the board yet"
+        # the rules pay nothing for the declared trip home, unless home is also the alternate
+        going_home = p.declared and p.destination == p.home and p.alternate != p.home
+        return Seat(
+            id=p.id, name=p.name, colour=line.colour, cash=line.cash,
+            engine=ENGINE_NAMES[p.engine], home=p.home, where=where,
+            destination=p.destination,
+            payoff=None if going_home else self.payoff(p.trip_from, p.destination),
+            declared=p.declared, early=p.early, alternate=p.alternate,
+            deeds=[self.chip(rr) for rr in self.state.owned_by(p.id)],
+            established=sorted(p.established), bankrupt=p.bankrupt,
+            to_act=self.acting() == p.id and not self.state.over,
+            you=line.you and not self.banker, winner=p.id in self.state.winners,
+        )
+
+    @property
+    def you(self) -> Seat | None:
+        return next((s for s in self.seats if s.id == self.me), None)
+
+    @property
+    def others(self) -> list[Seat]:
+        return [s for s in self.seats if s.id != self.me]
+
+    # -- whose turn ------------------------------------------------------------------------
+
+    def acting(self) -> str | None:
+        """Who is to act now: the turn player, the bidder whose turn it is, or None (banker)."""
+        state = self.state
+        if state.over or state.stage == "first_player" or state.turn is None:
+            return None
+        if state.turn.phase == "auction" and state.auction is not None:
+            return state.auction.next_bidder
+        if state.turn.phase in ("phantom", "draw_deed"):
+            return None
+        return state.turn.player
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winners(self) -> list[str]:
+        return [self.name(pid) for pid in self.state.winners]
+
+    @property
+    def turn_number(self) -> int:
+        return self.state.turn.number if self.state.turn else 0
+
+    @property
+    def phase(self) -> str | None:
+        return self.state.turn.phase if self.state.turn else None
+
+    def doing(self) -> str:
+        """A line for everyone: whose turn it is and what is going on."""
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if state.stage == "first_player":
+            names = ", ".join(self.name(p) for p in state.contenders)
+            return f"Rolling for the first player ({names}): the banker records the rolls."
+        turn = state.turn
+        assert turn is not None
+        who = self.name(turn.player)
+        if turn.phase in BANKER_STEPS:
+            return BANKER_STEPS[turn.phase]
+        if turn.phase == "auction" and state.auction is not None:
+            return (f"Auction of the {state.auction.railroad}: "
+                    f"{self.name(state.auction.next_bidder)} to bid.")
+        if turn.phase in ("region", "city", "choose_region") and turn.lookup:
+            what = LOOKUP_WORDS.get(turn.lookup, turn.lookup)
+            return f"{who} is {DOING[turn.phase]} of the {what}."
+        return f"{who} is {DOING.get(turn.phase, turn.phase)}."
+
+    # -- movement --------------------------------------------------------------------------
+
+    def movement(self) -> list[str]:
+        """The movement allowance and any bonus, in plain words."""
+        turn = self.state.turn
+        if turn is None or self.state.stage != "play":
+            return []
+        player = self.state.players[turn.player]
+        engine = player.engine
+        lines: list[str] = []
+        if turn.phase == "move":
+            lines.append({
+                "freight": "Freight: roll the two white dice; double sixes give the red bonus "
+                           "die after moving 12.",
+                "express": "Express: roll the two white dice; any doubles give the red bonus "
+                           "die after moving.",
+                "superchief": "SuperChief: roll all three dice and move their total.",
+            }[engine])
+            return lines
+        if turn.white is None:
+            return lines
+        w1, w2 = turn.white
+        if turn.leg == 2:
+            if turn.red is None:
+                lines.append("Bounce out: roll the red bonus die and move that far from here.")
+            else:
+                lines.append(f"Bounce out: move {turn.red} with the red die towards "
+                             f"{player.destination}.")
+            return lines
+        if engine == "superchief":
+            lines.append(f"Move {w1 + w2 + (turn.red or 0)} mileposts "
+                         f"(white {w1}+{w2}, red {turn.red}).")
+        else:
+            lines.append(f"Move {w1 + w2} mileposts (white {w1}+{w2}).")
+            if turn.bonus and turn.red is None:
+                lines.append("Bonus! After moving the white dice, roll the red bonus die "
+                             "(or arrive first: a bounce out follows the purchase).")
+            elif turn.red is not None:
+                lines.append(f"Then {turn.red} more with the red bonus die: "
+                             f"{w1 + w2 + turn.red} in all.")
+        if turn.bonus and turn.phase == "moving":
+            lines.append("Arriving within the white dice leaves the red die for a bounce out.")
+        lines.append("Move the whole roll unless you arrive; report the railroads ridden.")
+        return lines
+
+    @property
+    def ridden_this_turn(self) -> list[Chip]:
+        turn = self.state.turn
+        return [self.chip(rr) for rr in turn.ridden] if turn else []
+
+    # -- the actions -----------------------------------------------------------------------
+
+    def may_act(self, action: dict) -> bool:
+        if self.banker:
+            return True
+        pid = action.get("player")
+        return not action.get("banker") and pid is not None and pid == self.me
+
+    @cached_property
+    def panels(self) -> list[Panel]:
+        """The legal actions this page may take, each prepared for its template."""
+        out = []
+        for action in self.legal:
+            if action["type"] == "adjust_cash" or not self.may_act(action):
+                continue
+            pid = action.get("player")
+            panel = Panel(action["type"], pid, self.name(pid) if pid else "the banker", action)
+            prepare = getattr(self, f"_prepare_{action['type']}", None)
+            if prepare is not None:
+                prepare(panel)
+            out.append(panel)
+        return sorted(out, key=lambda p: PANEL_ORDER.get(p.type, 1))
+
+    def dice_panel(self, panel: Panel, dice: tuple[str, ...]) -> None:
+        chosen = {k: self.draft.dice.get(k) for k in dice}
+        panel.data["dice"] = [
+            {"key": k, "label": DIE_LABELS[k], "red": k == "red", "value": chosen[k],
+             "faces": [{"face": d, "url": self.draft.query(dice={k: d}),
+                        "on": chosen[k] == d} for d in DIE_FACES]}
+            for k in dice
+        ]
+        panel.data["complete"] = all(v is not None for v in chosen.values())
+        panel.data["chosen"] = chosen
+        panel.data["rolled"] = roll_dice(len(dice))
+        panel.data["clear_url"] = self.draft.query(dice={k: None for k in dice})
+
+    def _lookup_preview(self, panel: Panel) -> None:
+        values = panel.data["chosen"]
+        if not panel.data["complete"]:
+            return
+        red, total = values["red"], values["w1"] + values["w2"]
+        panel.data["cell"] = f"{parity_of(red)} {total}"
+        if panel.type == "roll_region":
+            code = self.board.region_at(red, total)
+            panel.data["result"] = None if code is None else self.board.regions[code]
+        else:
+            panel.data["result"] = self.board.city_at(panel.legal["region"], red, total)
+
+    def _prepare_roll_region(self, panel: Panel) -> None:
+        self.dice_panel(panel, DICE_ACTIONS["roll_region"])
+        turn = self.state.turn
+        panel.data["lookup"] = LOOKUP_WORDS.get(turn.lookup or "", "destination")
+        panel.data["unknown_cells"] = any(v is None for v in self.board.region_table.values())
+        panel.data["regions"] = list(self.board.regions.items())
+        self._lookup_preview(panel)
+
+    def _prepare_roll_city(self, panel: Panel) -> None:
+        self.dice_panel(panel, DICE_ACTIONS["roll_city"])
+        turn = self.state.turn
+        region = panel.legal["region"]
+        panel.data["lookup"] = LOOKUP_WORDS.get(turn.lookup or "", "destination")
+        panel.data["region_name"] = self.board.regions[region]
+        panel.data["unknown_cells"] = any(
+            city is None for (code, _p, _s), city in self.board.city_table.items()
+            if code == region)
+        panel.data["cities"] = sorted(c for c, r in self.board.cities.items() if r == region)
+        self._lookup_preview(panel)
+
+    def _prepare_choose_region(self, panel: Panel) -> None:
+        panel.data["regions"] = [(code, self.board.regions[code])
+                                 for code in panel.legal["regions"]]
+
+    def _prepare_roll_move(self, panel: Panel) -> None:
+        dice = ("w1", "w2", "red") if panel.legal["engine"] == "superchief" else ("w1", "w2")
+        self.dice_panel(panel, dice)
+        panel.data["engine"] = ENGINE_NAMES[panel.legal["engine"]]
+
+    def _prepare_roll_bonus(self, panel: Panel) -> None:
+        self.dice_panel(panel, DICE_ACTIONS["roll_bonus"])
+
+    def _prepare_home_swap(self, panel: Panel) -> None:
+        player = self.state.players[panel.player]
+        panel.data["home"], panel.data["destination"] = player.home, player.destination
+        panel.data["payoff"] = self.payoff(player.destination, player.home)
+
+    def _prepare_declare(self, panel: Panel) -> None:
+        player = self.state.players[panel.player]
+        panel.data["cash"] = self.state.cash(player.id)
+        panel.data["home"] = player.home
+        panel.data["at_home"] = player.city == player.home
+        panel.data["early"] = panel.data["cash"] < WIN_CASH
+
+    def ridden_panel(self, panel: Panel) -> None:
+        pid = panel.player
+        assert pid is not None
+        chosen = self.draft.ridden
+        groups = self.owner_groups(list(self.board.railroads), pid)
+        for group in groups:
+            group["chips"] = [
+                {"chip": c, "on": c.abbr in chosen,
+                 "url": self.draft.query(ridden=[r for r in chosen if r != c.abbr]
+                                         if c.abbr in chosen else [*chosen, c.abbr])}
+                for c in group["chips"]
+            ]
+        panel.data["groups"] = groups
+        panel.data["ridden"] = [self.chip(rr) for rr in chosen]
+
+    def _prepare_arrive(self, panel: Panel) -> None:
+        turn = self.state.turn
+        player = self.state.players[panel.player]
+        panel.data["start_of_turn"] = turn.phase == "arrival"
+        panel.data["payoff"] = self.payoff(player.trip_from or player.destination,
+                                           player.destination)
+        panel.data["home_trip"] = player.declared and player.destination == player.home
+        if not panel.data["start_of_turn"]:
+            self.ridden_panel(panel)
+            ridden = self.draft.ridden
+            panel.data["json"] = json.dumps({"ridden": ridden})
+            panel.data["ask_within"] = turn.leg == 1 and turn.bonus and turn.red is not None
+            panel.data["json_beyond"] = json.dumps({"ridden": ridden, "within_white": False})
+            panel.data["bounce"] = turn.leg == 1 and turn.bonus
+
+    def _prepare_stop(self, panel: Panel) -> None:
+        if "groups" not in panel.data:
+            self.ridden_panel(panel)
+        player = self.state.players[panel.player]
+        ridden = self.draft.ridden
+        served = {c for rr in ridden for c in self.board.service.get(rr, ())}
+        cities = sorted(c for c in (served or self.board.cities) if c != player.destination)
+        panel.data["cities"] = [(c, json.dumps({"ridden": ridden, "at": {"city": c}}))
+                                for c in cities]
+        milepost = [rr for rr in self.draft.milepost if rr in ridden] or ridden[-1:]
+        panel.data["milepost"] = [self.chip(rr) for rr in milepost]
+        panel.data["milepost_chips"] = [
+            {"chip": self.chip(rr), "on": rr in milepost,
+             "url": self.draft.query(milepost=[r for r in milepost if r != rr]
+                                     if rr in milepost else [*milepost, rr])}
+            for rr in ridden
+        ]
+        panel.data["milepost_json"] = json.dumps({"ridden": ridden,
+                                                  "at": {"railroads": milepost}})
+        panel.data["ridden"] = [self.chip(rr) for rr in ridden]
+
+    def _prepare_buy(self, panel: Panel) -> None:
+        panel.data["chips"] = [self.chip(rr) for rr in panel.legal["railroads"]]
+        panel.data["cash"] = self.state.cash(panel.player)
+
+    def _prepare_upgrade(self, panel: Panel) -> None:
+        panel.data["engines"] = [(key, ENGINE_NAMES[key], cost)
+                                 for key, cost in panel.legal["engines"].items()]
+
+    def _prepare_end_turn(self, panel: Panel) -> None:
+        pid = panel.player
+        fees = []
+        for fee in panel.legal["fees"]:
+            to = fee["to"]
+            why = ("the bank's railroads" if to == BANK else
+                   f"{self.name(to)}'s railroad{'s' if len(fee['railroads']) > 1 else ''}")
+            fees.append({"to": self.name(to), "amount": fee["amount"], "why": why,
+                         "chips": [self.chip(rr) for rr in fee["railroads"]],
+                         "established": fee["established"], "full": fee["full"]})
+        total = sum(f["amount"] for f in fees)
+        cash = self.state.cash(pid)
+        charged = {rr for fee in panel.legal["fees"] for rr in fee["railroads"]}
+        ridden = self.ridden_this_turn
+        free = [c for c in ridden if c.abbr not in charged]
+        own = [c for c in free if self.state.owners.get(c.abbr) == pid]
+        panel.data.update(fees=fees, total=total, cash=cash, short=max(0, total - cash),
+                          ridden=ridden, own=own, waived=[c for c in free if c not in own])
+
+    def _sale_panel(self, panel: Panel) -> None:
+        turn = self.state.turn
+        pid = panel.player
+        owed = sum(f["amount"] for f in turn.fees)
+        panel.data.update(owed=owed, cash=self.state.cash(pid),
+                          offers=[(self.chip(rr), self.chip(rr).price // 2)
+                                  for rr in panel.legal["railroads"]])
+
+    _prepare_sell_back = _sale_panel
+    _prepare_auction = _sale_panel
+
+    def _prepare_bid(self, panel: Panel) -> None:
+        auction = self.state.auction
+        minimum, limit = panel.legal["minimum"], panel.legal["maximum"]
+        steps = [minimum] + [amount for amount in (minimum + 500, minimum + 1_000,
+                                                   minimum + 5_000) if amount <= limit]
+        panel.data.update(minimum=minimum, limit=limit, quick=[s for s in steps if s <= limit],
+                          can_bid=minimum <= limit, railroad=self.chip(auction.railroad))
+
+    def _prepare_rover(self, panel: Panel) -> None:
+        panel.data["victims"] = [(pid, self.name(pid)) for pid in panel.legal["victims"]]
+        panel.data["fee"] = ROVER_FEE
+
+    def _prepare_draw_deed(self, panel: Panel) -> None:
+        choices = panel.legal["railroads"]
+        panel.data["chips"] = [self.chip(rr) for rr in choices]
+        panel.data["random"] = secrets.choice(choices) if choices else None
+
+    _prepare_phantom_draw = _prepare_draw_deed
+
+    def _prepare_roll_for_first_player(self, panel: Panel) -> None:
+        """Each contender's three dice, tapped on the console (or rolled by the server)."""
+        contenders = panel.legal["players"]
+        rows, rolls = [], {}
+        for pid in contenders:
+            keys = [f"f-{pid}-{i}" for i in range(3)]
+            chosen = [self.draft.dice.get(k) for k in keys]
+            rows.append({"name": self.name(pid), "total": sum(d or 0 for d in chosen),
+                         "complete": None not in chosen,
+                         "dice": [{"key": k, "label": f"{self.name(pid)}, die {i + 1}",
+                                   "red": False, "value": chosen[i],
+                                   "faces": [{"face": d, "url": self.draft.query(dice={k: d}),
+                                              "on": chosen[i] == d} for d in DIE_FACES]}
+                                  for i, k in enumerate(keys)]})
+            rolls[pid] = chosen
+        panel.data["rows"] = rows
+        panel.data["complete"] = all(r["complete"] for r in rows)
+        panel.data["tapped"] = json.dumps({"rolls": rolls})
+        panel.data["names"] = [self.name(pid) for pid in contenders]
+        panel.data["json"] = json.dumps({"rolls": {pid: roll_dice(3) for pid in contenders}})
+
+    # -- the auction, on every phone ---------------------------------------------------------
+
+    @property
+    def auction(self) -> dict | None:
+        auction = self.state.auction
+        if auction is None or self.phase != "auction":
+            return None
+        bidder = auction.next_bidder
+        return {
+            "railroad": self.chip(auction.railroad),
+            "seller": self.name(auction.seller),
+            "starting": auction.purpose == "starting",
+            "high": auction.high,
+            "high_bidder": self.name(auction.high_bidder) if auction.high_bidder else None,
+            "bidder": self.name(bidder),
+            "bidder_id": bidder,
+            "bidders": [self.name(pid) for pid in auction.bidders],
+            "minimum": auction.minimum(),
+            "yours": bidder == self.me,
+            # a bidder's limit is his cash: on his own phone only (and on the banker console)
+            "limit": self.state.cash(bidder) if self.banker or bidder == self.me else None,
+        }
+
+    # -- the banker's corrections ---------------------------------------------------------------
+
+    @property
+    def correction(self) -> dict:
+        """The correction form, filled again with what was sent when it was refused."""
+        form = refused_form(self.view.seq) or {}
+        refused = form.get("type") == "adjust_cash"
+        return {
+            "players": [(p.id, p.name) for p in self.state.players.values() if not p.bankrupt],
+            "player": form.get("player", "") if refused else "",
+            "amount": form.get("amount:signed", "") if refused else "",
+            "reason": form.get("reason", "") if refused else "",
+        }
+
+    @property
+    def announce_cash(self) -> int:
+        return ANNOUNCE_CASH
+
+
+def field_error(failed: dict | None, kind: str, name: str) -> str | None:
+    """The refusal of a `kind` action if it names the field `name` (e.g. "amount: ...")."""
+    if not failed or failed.get("type") != kind:
+        return None
+    reason = str(failed.get("reason", ""))
+    return reason if reason.lower().startswith(name) else None
+
+
+def turn_context(view: Any) -> dict:
+    """Template names for the Rail Baron phone and banker pages."""
+    return {"rb": TurnPage(view), "field_error": field_error}

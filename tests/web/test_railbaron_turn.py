@@ -1,0 +1,657 @@
+"""The Rail Baron turn on the phones and the banker console, step by step, through the forms the
+pages render: tap the dice, record, arrive, buy, pay the fees, bid, declare, rover.
+
+Played on the tiny fixture map (tests/fixtures/maps/tiny): North (Alpha, Bravo) and South
+(Charlie, Delta, Echo); AA $10,000 (Alpha, Charlie, Delta), BB $8,000 (Bravo, Echo, Delta), CC
+Public (Alpha, Bravo). Region table: odd 2–7 and even 7–12 are North. City table: North odd 2–7
+Alpha; South odd 6–9 Delta, even 2–4 Echo, even 5–8 Charlie.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from dataclasses import dataclass, field
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from tests.web.conftest import Browser
+
+TINY = Path(__file__).resolve().parent.parent / "fixtures" / "maps" / "tiny"
+
+
+# -- reading the rendered pages like a browser would ------------------------------------------
+
+
+@dataclass
+class Form:
+    attrs: dict
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    buttons: list[tuple[str | None, str, str]] = field(default_factory=list)  # name, value, text
+    selects: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # name: (value, text)
+
+
+class Page(HTMLParser):
+    """The forms and links of a page, as a browser sees them."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.forms: list[Form] = []
+        self.links: list[tuple[dict, str]] = []
+        self._form: Form | None = None
+        self._button: list | None = None
+        self._select: str | None = None
+        self._option: list | None = None
+        self._link: list | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: (v or "") for k, v in attrs}
+        if tag == "form":
+            self._form = Form(a)
+            self.forms.append(self._form)
+        elif tag == "input" and self._form is not None and a.get("name"):
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self._form.fields.append((a["name"], a.get("value", "")))
+        elif tag == "button" and self._form is not None:
+            self._button = [a.get("name"), a.get("value", ""), ""]
+        elif tag == "select" and self._form is not None:
+            self._select = a["name"]
+            self._form.selects[self._select] = []
+        elif tag == "option" and self._select is not None:
+            self._option = [a.get("value"), ""]
+        elif tag == "a":
+            self._link = [a, ""]
+
+    def handle_data(self, data):
+        for open_ in (self._button, self._option, self._link):
+            if open_ is not None:
+                open_[-1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._form = None
+        elif tag == "button" and self._button is not None and self._form is not None:
+            name, value, text = self._button
+            self._form.buttons.append((name, value, " ".join(text.split())))
+            self._button = None
+        elif tag == "option" and self._option is not None and self._select is not None:
+            value, text = self._option
+            text = " ".join(text.split())
+            self._form.selects[self._select].append((text if value is None else value, text))
+            self._option = None
+        elif tag == "select":
+            self._select = None
+        elif tag == "a" and self._link is not None:
+            self.links.append((self._link[0], " ".join(self._link[1].split())))
+            self._link = None
+
+    def buttons(self) -> list[str]:
+        return [text for f in self.forms for _n, _v, text in f.buttons]
+
+    def find(self, button: str) -> tuple[Form, tuple]:
+        found = [(f, b) for f in self.forms for b in f.buttons if button == b[2]]
+        found = found or [(f, b) for f in self.forms for b in f.buttons if button in b[2]]
+        assert len(found) == 1, f"{len(found)} buttons read {button!r}: {self.buttons()}"
+        return found[0]
+
+
+def press(browser: Browser, html: str, button: str, choose: dict | None = None,
+          fill: dict | None = None):
+    """Submit the form holding `button` as a browser would: its fields, the chosen options."""
+    form, (name, value, _text) = Page(html).find(button)
+    data = MultiDict()
+    fill = dict(fill or {})
+    for key, val in form.fields:
+        data.add(key, fill.pop(key, val))
+    for key, options in form.selects.items():
+        wanted = (choose or {}).get(key)
+        if wanted is None:
+            continue
+        values = [v for v, text in options if text == wanted]
+        assert values, f"{wanted!r} is not among {[t for _v, t in options]}"
+        data.add(key, values[0])
+    for key, val in fill.items():
+        data.add(key, val)
+    if name:
+        data.add(name, value)
+    return browser.client.post(form.attrs["action"], data=data)
+
+
+def tap(browser: Browser, html: str, **data: str) -> str:
+    """Follow the link carrying these data-* attributes (a die face, a railroad chip)."""
+    links = [a for a, _text in Page(html).links
+             if all(a.get(f"data-{k}") == v for k, v in data.items())]
+    assert len(links) == 1, f"{len(links)} links with {data}"
+    response = browser.get(links[0]["href"])
+    assert response.status_code == 200
+    return response.text
+
+
+def cash_shown(html: str, pid: str) -> list[str]:
+    """Every cash figure a page shows for player `pid` (his own line and the others' list)."""
+    found = re.findall(rf'data-cash-of="{pid}">(.*?)</(?:span|p)>', html, re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", "", f)).split()) for f in found]
+
+
+def auction_box(html: str) -> str:
+    """The text of the running auction's box."""
+    return live(html[html.index('class="rb-auction"'):].split("</div>", 1)[0])
+
+
+def live(html: str) -> str:
+    """The text of the live part of a page, tags dropped."""
+    part = html[html.index('class="live"'):] if 'class="live"' in html else html
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", part)).split())
+
+
+# -- a table of two on the tiny map -------------------------------------------------------------
+
+
+class Table:
+    def __init__(self, banker: Browser, ann: Browser, bob: Browser, game_id: str):
+        self.banker, self.ann, self.bob, self.game_id = banker, ann, bob, game_id
+
+    def page(self, who: Browser) -> str:
+        url = "banker" if who is self.banker else "me"
+        response = who.get(f"/g/{self.game_id}/{url}")
+        assert response.status_code == 200
+        return response.text
+
+    def do(self, **action) -> None:
+        """An action recorded as the banker's raw JSON (to reach a position fast)."""
+        response = self.banker.act(self.game_id, json=json.dumps(action))
+        assert response.status_code == 303, live(response.text)
+
+    def record(self) -> dict:
+        return json.loads(self.banker.get(f"/g/{self.game_id}/export.json").text)
+
+    def roll(self, who: Browser, red: int, w1: int, w2: int) -> str:
+        """Tap a three-dice roll on a page and return the page with the Record button."""
+        html = self.page(who)
+        for key, face in (("red", red), ("w1", w1), ("w2", w2)):
+            html = tap(who, html, die=key, face=str(face))
+        return html
+
+    def opening(self) -> None:
+        """Ann goes first; homes Alpha (Ann) and Charlie (Bob)."""
+        self.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+        for pid, dice in (("p1", [1, 1, 2]), ("p1", [1, 1, 2]), ("p2", [2, 3, 3]),
+                          ("p2", [2, 3, 3])):
+            self.do(type="roll_region" if len(self.record()["actions"]) % 2 else "roll_city",
+                    player=pid, dice=dice)
+
+    def ann_to_delta(self) -> None:
+        """Ann's first destination: South (odd 8), then Delta (odd 7)."""
+        self.do(type="roll_region", player="p1", dice=[1, 4, 4])
+        self.do(type="roll_city", player="p1", dice=[1, 3, 4])
+
+
+@pytest.fixture
+def tiny_app(app):
+    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
+    return app
+
+
+def make_table(browser, **fields) -> Table:
+    banker, ann, bob = browser(), browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="tiny", **fields)
+    link = banker.join_link(game_id)
+    assert ann.join(link, "p1").status_code == 303
+    assert bob.join(link, "p2").status_code == 303
+    return Table(banker, ann, bob, game_id)
+
+
+@pytest.fixture
+def rb(tiny_app, browser) -> Table:
+    return make_table(browser, edition="modern")
+
+
+# -- setup ----------------------------------------------------------------------------------------
+
+
+def test_the_banker_rolls_for_the_first_player_for_everyone(rb):
+    assert "Roll for everyone" not in rb.page(rb.ann)
+    assert "Rolling for the first player" in live(rb.page(rb.ann))
+    for _attempt in range(20):  # a tie rolls again among the tied
+        html = rb.page(rb.banker)
+        if "Roll for everyone" not in html:
+            break
+        assert press(rb.banker, html, "Roll for everyone").status_code == 303
+    actions = rb.record()["actions"]
+    assert actions and all(a["type"] == "roll_for_first_player" for a in actions)
+    assert all(len(d) == 3 and all(1 <= x <= 6 for x in d)
+               for a in actions for d in a["rolls"].values())
+    assert "rolling for the region of the home city" in live(rb.page(rb.bob))
+
+
+def test_the_home_city_is_looked_up_by_tapping_the_dice(rb):
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    bob_sees = live(rb.page(rb.bob))
+    assert "Ann is rolling for the region of the home city" in bob_sees
+    assert "Roll for me" not in rb.page(rb.bob)
+    html = rb.roll(rb.ann, 1, 1, 2)
+    assert "Odd 3: North" in live(html)
+    form, _button = Page(html).find("Record red 1, 1, 2")
+    answer = rb.ann.client.post(form.attrs["action"], data=MultiDict(form.fields),
+                                headers={"HX-Request": "true"})
+    assert answer.status_code == 200  # the fragment, with fresh dice for the city roll
+    assert "for the city of North" in live(answer.text)
+    assert 'aria-pressed="true"' not in answer.text
+    assert rb.record()["actions"][-1] == {"type": "roll_region", "player": "p1", "dice": [1, 1, 2]}
+    html = rb.roll(rb.ann, 1, 1, 2)
+    assert "Odd 3: Alpha" in live(html)
+    assert press(rb.ann, html, "Record").status_code == 303
+    assert "Alpha" in live(rb.page(rb.ann))
+    assert "Bob is rolling for the region of the home city" in live(rb.page(rb.ann))
+
+
+def test_a_phone_cannot_act_for_another_seat(rb):
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    html = rb.roll(rb.ann, 1, 1, 2)
+    form, _button = Page(html).find("Record")
+    data = MultiDict(form.fields)
+    data["csrf_token"] = rb.bob.token()
+    response = rb.bob.client.post(form.attrs["action"], data=data)
+    assert response.status_code == 403
+    assert "acts for Bob, not for Ann" in response.text
+    assert len(rb.record()["actions"]) == 1
+
+
+def test_roll_for_me_puts_the_dice_drawn_by_the_server_in_the_action(rb):
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    html = rb.page(rb.ann)
+    form, _button = Page(html).find("Roll for me")
+    drawn = [int(v) for k, v in form.fields if k == "dice:int"]
+    assert press(rb.ann, html, "Roll for me").status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "roll_region", "player": "p1", "dice": drawn}
+
+
+def test_the_dice_of_a_stale_page_are_forgotten(rb):
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    stale = rb.roll(rb.ann, 1, 1, 2)
+    rb.do(type="roll_region", player="p1", dice=[1, 1, 2])
+    href = [a["href"] for a, _t in Page(stale).links if a.get("data-face") == "2"][0]
+    assert "Record" not in Page(rb.ann.get(href).text).buttons()
+
+
+# -- a turn ---------------------------------------------------------------------------------------
+
+
+def test_the_same_region_lets_the_player_choose_any_region(rb):
+    rb.opening()
+    html = rb.roll(rb.ann, 1, 1, 2)  # odd 3: North, where Ann's train stands (Alpha)
+    assert press(rb.ann, html, "Record").status_code == 303
+    html = rb.page(rb.ann)
+    assert {"North", "South"} <= set(Page(html).buttons())
+    assert "choose any region" in live(html)
+    assert "North" not in Page(rb.page(rb.bob)).buttons()
+    assert press(rb.ann, html, "South").status_code == 303
+    assert "for the city of South" in live(rb.page(rb.ann))
+
+
+def test_the_destination_shows_its_payoff_and_the_first_trip_offers_a_home_swap(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    html = rb.page(rb.ann)
+    text = live(html)
+    assert "Delta" in text and "pays $14,000 from Alpha" in text
+    assert "Freight: roll the two white dice; double sixes give the red bonus die" in text
+    assert "Swap home and destination" in Page(html).buttons()
+    assert press(rb.ann, html, "Swap home and destination").status_code == 303
+    assert "Home Delta Train at Delta Destination Alpha" in live(rb.page(rb.ann))
+    assert rb.record()["actions"][-1] == {"type": "home_swap", "player": "p1"}
+    assert "Swap home" not in rb.page(rb.ann)
+
+
+def test_arrival_pays_the_chart_and_the_purchase_offers_only_legal_affordable_choices(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    html = rb.page(rb.ann)
+    for key, face in (("w1", 2), ("w2", 3)):
+        html = tap(rb.ann, html, die=key, face=str(face))
+    assert press(rb.ann, html, "Record 2, 3").status_code == 303
+    html = rb.page(rb.ann)
+    assert "Move 5 mileposts (white 2+3)" in live(html)
+    assert "Arrived at Delta" not in Page(html).buttons()  # no railroad tapped yet
+    html = tap(rb.ann, html, rr="AA")
+    assert 'aria-pressed="true"' in html
+    assert press(rb.ann, html, "Arrived at Delta").status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "arrive", "player": "p1", "ridden": ["AA"]}
+    html = rb.page(rb.ann)
+    assert "$34,000" in live(html)
+    buttons = Page(html).buttons()
+    assert any("AA" in b and "$10,000" in b for b in buttons)
+    assert any("BB" in b and "$8,000" in b for b in buttons)
+    assert not any("CC" in b for b in buttons)  # Public: never for sale
+    assert "Upgrade to Express · $4,000" in buttons
+    assert "Upgrade to SuperChief · $40,000" not in buttons  # more than Ann's cash
+    assert press(rb.ann, html, "Alpha Air Line").status_code == 303
+    html = rb.page(rb.ann)
+    assert "No use fees this turn. No fee for AA : your own." in live(html)
+    assert press(rb.ann, html, "End the turn").status_code == 303
+    assert "Bob is rolling for the region of the destination" in live(rb.page(rb.ann))
+
+
+def test_the_fee_summary_says_who_gets_what_and_why(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
+                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},
+                   {"type": "buy", "player": "p1", "railroad": "AA"},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},  # North
+                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Alpha
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]}):
+        rb.do(**action)
+    html = tap(rb.bob, rb.page(rb.bob), rr="AA")
+    html = tap(rb.bob, html, rr="CC")
+    groups = re.findall(r'data-owner="([^"]+)"', html)
+    assert groups[:3] == ["bank", "public", "p1"]  # Bob owns nothing yet
+    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
+    assert press(rb.bob, rb.page(rb.bob), "Buy nothing").status_code == 303
+    html = rb.page(rb.bob)
+    text = live(html)
+    # Bob's train stood at Charlie, on the AA, when Ann bought it: established at the bank's fee
+    assert "Ann $1,000 for Ann's railroad AA · established: $1,000 instead of $5,000" in text
+    assert "The bank $1,000 for the bank's railroads CC" in text
+    assert "Total $2,000 ; cash $32,000, after: $30,000." in text
+    assert press(rb.bob, html, "Pay $2,000 and end the turn").status_code == 303
+    console = rb.page(rb.banker)
+    assert cash_shown(console, "p1") == ["$25,000"]  # 20,000 + 14,000 − 10,000 + 1,000
+    assert cash_shown(console, "p2") == ["$30,000"]  # 20,000 + 12,000 − 2,000
+    assert cash_shown(rb.page(rb.bob), "p1") == ["under $150,000"]
+
+
+def test_a_stop_is_reported_in_a_city_or_at_a_milepost(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[1, 2])
+    html = tap(rb.ann, rb.page(rb.ann), rr="CC")
+    cities = Page(html).find("Stop in this city")[0].selects["json"]
+    assert [t for _v, t in cities][1:] == ["Alpha", "Bravo"]  # served by the CC; not Delta
+    assert press(rb.ann, html, "Stop in this city", choose={"json": "Bravo"}).status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "stop", "player": "p1", "ridden": ["CC"],
+                                          "at": {"city": "Bravo"}}
+    assert "Bravo" in live(rb.page(rb.bob))
+
+
+def test_a_stop_at_a_milepost_names_its_railroads(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[1, 2])
+    html = tap(rb.ann, rb.page(rb.ann), rr="CC")
+    html = tap(rb.ann, html, rr="AA")
+    html = tap(rb.ann, html, mp="CC")
+    assert press(rb.ann, html, "Stop at the milepost").status_code == 303
+    assert rb.record()["actions"][-1]["at"] == {"railroads": ["AA", "CC"]}
+
+
+def test_a_bonus_and_a_bounce_out_are_stated_plainly(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[6, 6])
+    text = live(rb.page(rb.ann))
+    assert "Bonus! After moving the white dice, roll the red bonus die" in text
+    html = rb.page(rb.ann)
+    assert "Stop at the milepost" not in html  # the bonus must be moved first
+    html = tap(rb.ann, html, die="red", face="4")
+    assert press(rb.ann, html, "Record red 4").status_code == 303
+    assert "Then 4 more with the red bonus die: 16 in all." in live(rb.page(rb.ann))
+    html = tap(rb.ann, rb.page(rb.ann), rr="AA")
+    assert press(rb.ann, html, "Arrived at Delta within the white dice").status_code == 303
+    assert press(rb.ann, rb.page(rb.ann), "Buy nothing").status_code == 303
+    assert "rolling for the region of the destination" in live(rb.page(rb.ann))
+    rb.do(type="roll_region", player="p1", dice=[1, 1, 1])  # North
+    rb.do(type="roll_city", player="p1", dice=[1, 1, 1])  # Alpha
+    assert "Bounce out: move 4 with the red die towards Alpha." in live(rb.page(rb.ann))
+
+
+@pytest.fixture
+def holey(tiny_app, browser) -> Table:
+    """The tiny map with two cells made unknown: region odd 12 and the Alpha–Delta payoff."""
+    folder = Path(tiny_app.instance_path) / "maps" / "holey"
+    shutil.copytree(TINY, folder)
+    for name, old, new in (("map.toml", 'key = "tiny"', 'key = "holey"'),
+                           ("payoffs.csv", "Alpha,Delta,14000", "Alpha,Delta,?"),
+                           ("region_table.csv", "odd,12,S", "odd,12,?")):
+        path = folder / name
+        assert old in path.read_text()
+        path.write_text(path.read_text().replace(old, new))
+    banker, ann, bob = browser(), browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="holey")
+    link = banker.join_link(game_id)
+    ann.join(link, "p1")
+    bob.join(link, "p2")
+    return Table(banker, ann, bob, game_id)
+
+
+def test_an_unknown_region_cell_is_read_from_the_printed_chart(holey):
+    rb = holey
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    html = rb.roll(rb.ann, 1, 6, 6)
+    assert "Odd 12: the chart cell is unknown: pick it from the printed chart below" in live(html)
+    refused = press(rb.ann, html, "Record red 1, 6, 6")
+    assert refused.status_code == 422
+    assert "The region table's odd 12 cell is unknown in this chart" in live(refused.text)
+    assert refused.text.count('aria-pressed="true"') == 3  # the dice tapped stay tapped
+    assert press(rb.ann, refused.text, "Record red 1, 6, 6",
+                 choose={"region": "South"}).status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "roll_region", "player": "p1",
+                                          "dice": [1, 6, 6], "region": "S"}
+
+
+def test_an_unknown_payoff_is_asked_for_from_the_printed_chart(holey):
+    rb = holey
+    rb.opening()
+    rb.ann_to_delta()
+    text = live(rb.page(rb.ann))
+    assert "Alpha – Delta: the chart cell is unknown. Read the printed chart at arrival." in text
+    rb.do(type="roll_move", player="p1", white=[2, 3])
+    html = tap(rb.ann, rb.page(rb.ann), rr="AA")
+    assert "the chart cell is unknown. Type the printed value" in live(html)
+    response = press(rb.ann, html, "Arrived at Delta", fill={"payoff:int": "14,500"})
+    assert response.status_code == 303
+    assert "$34,500" in live(rb.page(rb.ann))
+
+
+def test_chart_notes_are_shown_beside_the_payoff(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[1, 2])
+    rb.do(type="stop", player="p1", ridden=["AA"])
+    rb.do(type="end_turn", player="p1")
+    rb.do(type="roll_region", player="p2", dice=[2, 1, 1])  # even 2: South, where Bob is
+    rb.do(type="choose_region", player="p2", region="S")
+    rb.do(type="roll_city", player="p2", dice=[2, 1, 1])  # even 2: Echo
+    text = live(rb.page(rb.bob))
+    assert "pays $6,000 from Charlie" in text
+    assert "Note: Test note: a chart remark shown beside this payoff." in text
+
+
+# -- the end of a turn: shortfall, auctions -----------------------------------------------
+
+
+def test_an_auction_runs_on_every_phone(tiny_app, browser):
+    rb = make_table(browser, edition="modern", variant="starting_auction")
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    for pid in ("p1", "p1", "p2", "p2"):
+        kind = "roll_region" if len(rb.record()["actions"]) % 2 else "roll_city"
+        rb.do(type=kind, player=pid, dice=[1, 1, 2] if pid == "p1" else [2, 3, 3])
+    html = rb.page(rb.banker)
+    assert "Draw for me" in Page(html).buttons()
+    assert "Draw for me" not in rb.page(rb.ann)
+    form, _b = Page(html).find("Draw for me")
+    drawn = dict(form.fields)["railroad"]
+    assert drawn in ("AA", "BB")
+    assert press(rb.banker, html, "Draw for me").status_code == 303
+    price = {"AA": 10_000, "BB": 8_000}[drawn]
+    ann, bob = auction_box(rb.page(rb.ann)), auction_box(rb.page(rb.bob))
+    for text in (ann, bob):
+        assert f"Minimum next bid: ${price // 2:,}" in text
+        assert "Current bid: none yet" in text
+    assert "Your bid." in ann and "Ann to bid." in bob
+    assert "Your limit (your cash): $40,000" in ann  # $20,000 + the Starting Auction's $20,000
+    assert "limit" not in bob and "$40,000" not in bob
+    assert not any("Bid" in b for b in Page(rb.page(rb.bob)).buttons())
+    html = rb.page(rb.ann)
+    low = press(rb.ann, html, "Bid", fill={"amount:int": "100"})
+    assert low.status_code == 422
+    assert f"under the minimum ${price // 2:,}" in live(low.text)
+    too_much = press(rb.ann, html, "Bid", fill={"amount:int": "50000"})
+    assert too_much.status_code == 422 and "cannot bid $50,000" in live(too_much.text)
+    assert press(rb.ann, rb.page(rb.ann), f"Bid ${price // 2 + 500:,}").status_code == 303
+    bob = auction_box(rb.page(rb.bob))
+    assert f"Current bid: ${price // 2 + 500:,} by Ann" in bob and "Your bid." in bob
+    assert "Your limit (your cash): $40,000" in bob
+    assert press(rb.bob, rb.page(rb.bob), f"Bid ${price // 2 + 1_000:,}").status_code == 303
+    assert press(rb.ann, rb.page(rb.ann), "Pass").status_code == 303
+    assert f"Bob buys the {drawn} for ${price // 2 + 1_000:,}" in live(rb.page(rb.ann))
+
+
+def test_a_shortfall_offers_sell_back_and_auction(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
+                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},
+                   {"type": "buy", "player": "p1", "railroad": "AA"},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},  # North
+                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Alpha
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]},
+                   {"type": "arrive", "player": "p2", "ridden": ["AA"]},
+                   {"type": "buy", "player": "p2", "railroad": "BB"},
+                   {"type": "end_turn", "player": "p2"},  # $23,000 left
+                   {"type": "adjust_cash", "player": "p2", "amount": -22_500, "reason": "test"},
+                   {"type": "roll_region", "player": "p1", "dice": [1, 1, 2]},  # North
+                   {"type": "roll_city", "player": "p1", "dice": [2, 1, 1]},  # Bravo
+                   {"type": "roll_move", "player": "p1", "white": [1, 2]},
+                   {"type": "stop", "player": "p1", "ridden": ["CC"]},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [2, 1, 1]},  # South
+                   {"type": "roll_city", "player": "p2", "dice": [2, 1, 1]},  # Echo
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]},
+                   {"type": "stop", "player": "p2", "ridden": ["AA"]}):
+        rb.do(**action)
+    html = rb.page(rb.bob)
+    # Bob stays established on the AA at the bank's $1,000 (his train was at Charlie when
+    # Ann bought it, and he has ridden nothing else since)
+    assert "Short by $500" in live(html)  # owes Ann $1,000 with $500
+    assert press(rb.bob, html, "Pay $1,000 and end the turn").status_code == 303
+    html = rb.page(rb.bob)
+    assert "Fees owed $1,000, cash $500" in live(html)
+    buttons = Page(html).buttons()
+    assert "BB Sell back for $4,000" in buttons and "BB Auction (opening $4,000)" in buttons
+    assert press(rb.bob, html, "BB Auction").status_code == 303
+    ann = live(rb.page(rb.ann))
+    assert "Bravo & Bay · sold by Bob" in ann and "Your bid." in ann
+
+
+# -- declaring, rover, the end --------------------------------------------------------------------
+
+
+def test_declare_rover_and_the_win_screen(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
+                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},  # $34,000, less $1,000
+                   {"type": "skip_purchase", "player": "p1"},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},  # North
+                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Alpha
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]},
+                   {"type": "stop", "player": "p2", "ridden": ["AA"]},
+                   {"type": "end_turn", "player": "p2"}):
+        rb.do(**action)
+    assert "Declare" not in Page(rb.page(rb.ann)).buttons()
+    response = press(rb.banker, rb.page(rb.banker), "Correct the cash",
+                     choose={"player": "Ann"},
+                     fill={"amount:signed": "170,000", "reason": "a long night"})
+    assert response.status_code == 303
+    assert cash_shown(rb.page(rb.bob), "p1") == ["$203,000"]  # $150,000 or more: announced
+    html = rb.page(rb.ann)
+    assert "Declare" in Page(html).buttons()
+    assert press(rb.ann, html, "Declare").status_code == 303
+    assert "rolling for the region of the alternate destination" in live(rb.page(rb.ann))
+    rb.do(type="roll_region", player="p1", dice=[1, 1, 2])  # North
+    rb.do(type="roll_city", player="p1", dice=[2, 1, 1])  # Bravo: the alternate
+    assert "(alternate Bravo)" in live(rb.page(rb.bob))
+    assert "Alpha (home, declared): no payoff for the trip home" in live(rb.page(rb.ann))
+    rb.do(type="roll_move", player="p1", white=[1, 2])
+    rb.do(type="stop", player="p1", ridden=["AA"])
+    rb.do(type="end_turn", player="p1")
+    rb.do(type="roll_move", player="p2", white=[1, 2])
+    html = rb.page(rb.bob)
+    assert "Rover Ann" in Page(html).buttons()
+    assert "Rover" not in rb.page(rb.ann)
+    assert press(rb.bob, html, "Rover Ann").status_code == 303
+    text = live(rb.page(rb.ann))
+    assert "Bob rovers Ann: $50,000 to Bob." in text
+    assert cash_shown(rb.page(rb.bob), "p1") == ["$152,000"]
+    # the banker takes the rover back
+    assert press(rb.banker, rb.page(rb.banker), "Undo the last action").status_code == 303
+    assert "Rover Ann" in Page(rb.page(rb.bob)).buttons()
+    rb.do(type="stop", player="p2", ridden=["AA"])
+    rb.do(type="end_turn", player="p2")
+    rb.do(type="roll_move", player="p1", white=[1, 2])
+    rb.do(type="arrive", player="p1", ridden=["AA"])  # home, Alpha
+    rb.do(type="skip_purchase", player="p1")
+    rb.do(type="end_turn", player="p1")
+    for who in (rb.ann, rb.bob):
+        html = rb.page(who)
+        assert "Ann wins!" in live(html)
+        assert Page(html).forms == []
+        assert f"/g/{rb.game_id}/history" in html
+    assert "Ann wins!" in live(rb.page(rb.banker))
+
+
+def test_the_cash_correction_form_puts_each_error_beside_its_field(rb):
+    console = rb.page(rb.banker)
+    bad = press(rb.banker, console, "Correct the cash", choose={"player": "Bob"},
+                fill={"amount:signed": "lots", "reason": "found money"})
+    assert bad.status_code == 422
+    assert re.search(r'id="adjust-amount-error"[^>]*>amount must be a whole number', bad.text)
+    assert bad.text.count("amount must be a whole number") == 1
+    assert 'value="found money"' in bad.text and 'value="p2" selected' in bad.text
+    no_reason = press(rb.banker, console, "Correct the cash", choose={"player": "Bob"},
+                      fill={"amount:signed": "-500", "reason": " "})
+    assert no_reason.status_code == 422
+    assert re.search(r'id="adjust-reason-error"[^>]*>reason: say why', no_reason.text)
+    too_much = press(rb.banker, console, "Correct the cash", choose={"player": "Bob"},
+                     fill={"amount:signed": "-25000", "reason": "fine"})
+    assert too_much.status_code == 422 and "Bob has $20,000: cannot take $25,000" in too_much.text
+    ok = press(rb.banker, console, "Correct the cash", choose={"player": "Bob"},
+               fill={"amount:signed": "-2,000", "reason": "miscounted payoff"})
+    assert ok.status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "adjust_cash", "player": "p2",
+                                          "amount": -2000, "reason": "miscounted payoff"}
+    assert 'name="amount:signed"' not in rb.page(rb.bob)
+
+
+def test_the_banker_console_guides_whoever_is_to_act(rb):
+    rb.opening()
+    html = rb.page(rb.banker)
+    assert "To act: Ann" in live(html)
+    html = rb.roll(rb.banker, 1, 4, 4)
+    assert "Odd 8: South" in live(html)
+    assert press(rb.banker, html, "Record red 1, 4, 4").status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "roll_region", "player": "p1", "dice": [1, 4, 4]}
+    console = rb.page(rb.banker)
+    assert cash_shown(console, "p1") == cash_shown(console, "p2") == ["$20,000"]
+
+
+def test_the_banker_taps_the_real_dice_of_the_first_player_rolls(rb):
+    html = rb.page(rb.banker)
+    for pid, dice in (("p1", (2, 3, 4)), ("p2", (6, 5, 1))):
+        for i, face in enumerate(dice):
+            html = tap(rb.banker, html, die=f"f-{pid}-{i}", face=str(face))
+    assert press(rb.banker, html, "Record the rolls (Ann 9, Bob 12)").status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "roll_for_first_player",
+                                          "rolls": {"p1": [2, 3, 4], "p2": [6, 5, 1]}}
+    assert "Bob is rolling for the region of the home city." in live(rb.page(rb.ann))
