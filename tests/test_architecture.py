@@ -6,11 +6,12 @@ from pathlib import Path
 
 import referee
 
-PURE = ["referee.engine", "referee.games", "referee.games.railbaron", "referee.games.registry"]
+GAMES_DIR = Path(referee.__file__).parent / "games"
+PURE = ["referee.engine", "referee.games", "referee.games.registry"]
 PURE += [
-    "referee.games.railbaron." + p.stem
-    for p in (Path(referee.__file__).parent / "games" / "railbaron").glob("*.py")
-    if p.stem != "__init__"
+    "referee.games." + ".".join(p.relative_to(GAMES_DIR).with_suffix("").parts).removesuffix(
+        ".__init__")
+    for p in GAMES_DIR.glob("*/*.py")
 ]
 
 

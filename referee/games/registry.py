@@ -24,6 +24,9 @@ class GameInfo:
 
 GAMES: dict[str, GameInfo] = {
     "railbaron": GameInfo("railbaron", "Rail Baron", 2, 6, "referee.games.railbaron"),
+    "prairie_railroads": GameInfo(
+        "prairie_railroads", "Prairie Railroads", 3, 5, "referee.games.prairie_railroads"
+    ),
 }
 
 
@@ -36,7 +39,8 @@ def game_info(key: str) -> GameInfo:
 
 
 def game_module(key: str) -> Any:
-    """The package of a game: `rules_for(record, resolve_map)` and `summary(state)`."""
+    """The package of a game: `rules_for(record, resolve_map)`, `summary(state)` and
+    `render(summary)` (the text `referee replay` prints)."""
     return importlib.import_module(game_info(key).module)
 
 
@@ -49,6 +53,11 @@ def rules_for(record: dict, resolve_map: Any = None) -> GameRules:
 def summary(record: dict, state: Any) -> dict:
     """The game's own report of a state: exact figures per player, and the winners."""
     return game_module(record["game"]).summary(state)
+
+
+def render(record: dict, report: dict) -> str:
+    """The game's own text of a `summary` report."""
+    return game_module(record["game"]).render(report)
 
 
 def replay(record: dict, resolve_map: Any = None) -> Replayer:

@@ -51,10 +51,11 @@ def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
     key = form.get("game") or request.args.get("game", "")
     if key not in GAMES:
         key = next(iter(GAMES))
+    hooks = hooks_for(key)
     return {
-        "games": GAMES, "game_key": key, "setup": hooks_for(key).setup,
+        "games": GAMES, "game_key": key, "setup": hooks.setup,
         "maps": available_maps(), "rows": ROWS, "form": form, "max_title": MAX_TITLE,
-    }
+    } | hooks.setup_context()
 
 
 def _lobby(status: int = 200, form: MultiDict[str, str] | None = None, **extra: Any) -> Response:

@@ -119,7 +119,9 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
         problems += [f"Unknown variant {v[:40]!r}." for v in chosen if v not in known]
         settings["variants"] = [c.key for c in setup.variants if c.key in chosen]
 
-    map_ref = ""
+    own_map, own_settings = hooks_for(key).read_setup(form, problems)
+    settings |= own_settings
+    map_ref = "" if own_map is None else own_map
     if setup.uses_map:
         map_ref = form.get("map", "").strip()
         if not map_ref:
@@ -130,3 +132,4 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
     if problems:
         raise SetupError(problems)
     return NewGame(key, title, map_ref, settings, players)
+

@@ -8,6 +8,9 @@ A game `key` may have a module `referee.web.games.<key>` defining any of:
                                                 # cash of `subject` as `viewer` (a player id, or
                                                 # None at the table) may know it; None: hidden
     page_context(view: GameView) -> dict        # extra names for templates/<key>/_<page>.html
+    setup_context() -> dict                     # extra names for templates/<key>/_setup.html
+    read_setup(form, problems) -> (map_ref | None, dict)
+                                                # the lobby fields of templates/<key>/_setup.html
 
 Names it leaves out come from `referee.web.games.generic`. Its pages render
 templates/<key>/_<page>.html, falling back to templates/generic/_<page>.html.
@@ -38,6 +41,8 @@ class GameHooks:
     acting_player: Callable[[dict], str | None]
     visible_cash: Callable[[Any, str | None, str], int | None]
     page_context: Callable[[Any], dict]
+    setup_context: Callable[[], dict]
+    read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
 
     def partial(self, page: str) -> list[str]:
         """Template names for one page's game-specific fragment, the game's own first."""
@@ -63,6 +68,7 @@ def hooks_for(key: str) -> GameHooks:
         return getattr(module, name, None) or getattr(generic, name)
 
     return GameHooks(
-        key, pick("SETUP"), pick("acting_player"), pick("visible_cash"), pick("page_context")
+        key, pick("SETUP"), pick("acting_player"), pick("visible_cash"), pick("page_context"),
+        pick("setup_context"), pick("read_setup"),
     )
 

@@ -50,3 +50,17 @@ def visible_cash(state: Any, viewer: str | None, subject: str) -> int | None:
 def page_context(view: Any) -> dict:
     """No extra template names."""
     return {}
+
+
+def setup_context() -> dict:
+    """No extra names for the lobby's templates/<key>/_setup.html."""
+    return {}
+
+
+def read_setup(form: Any, problems: list[str]) -> tuple[Any, dict]:
+    """The map reference (None: the lobby's own map choice) and extra settings from the form.
+
+    A game with fields of its own in templates/<key>/_setup.html reads them here, appending a
+    message to `problems` for each one to fix.
+    """
+    return None, {}

@@ -1,0 +1,334 @@
+"""A Prairie Railroads board table: cities, segments, the growth chart and the Western Builds.
+
+A board lives in tables/prairie_railroads/<key>/ as CSV files named by a TOML manifest
+(board.toml); `load_board` reads and checks it, and every problem names its file and line.
+tables/prairie_railroads/_template/HOWTO.md tells how to fill one in from the printed board.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee import TABLES_DIR
+from referee.games.prairie_railroads.constants import ALL_START_CITIES, MAX_INCOME
+
+BOARDS_DIR = TABLES_DIR / "prairie_railroads"
+MANIFEST = "board.toml"
+FILES = {
+    "cities": ("city", "income", "grid", "start"),
+    "segments": ("from", "to", "one_way"),
+    "growth": ("roll", "primary", "secondary"),
+    "western": ("box", "city", "from", "to"),
+}
+DEFAULT_FILES = {
+    "cities": "cities.csv",
+    "segments": "segments.csv",
+    "growth": "growth.csv",
+    "western": "western_builds.csv",
+}
+YES = {"yes", "y", "true", "1"}
+NO = {"no", "n", "false", "0", ""}
+ROLLS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
+
+
+class BoardError(ValueError):
+    """A board table that cannot be used, with every problem found (file and line each)."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class City:
+    name: str
+    income: int  # base income, before growth (start cities: 0)
+    grid: str = ""
+    start: bool = False
+
+
+@dataclass(frozen=True)
+class Segment:
+    a: str
+    b: str
+    one_way: bool = False  # when True, it may be built only from `a` to `b`
+
+    @property
+    def key(self) -> frozenset[str]:
+        return frozenset((self.a, self.b))
+
+
+@dataclass(frozen=True)
+class WesternBox:
+    box: str
+    city: str
+    segment: tuple[str, str]  # the segment beside which it lies
+
+
+@dataclass
+class Board:
+    key: str
+    name: str
+    cities: dict[str, City] = field(default_factory=dict)
+    segments: list[Segment] = field(default_factory=list)
+    growth: dict[int, tuple[str, str]] = field(default_factory=dict)
+    western: dict[str, WesternBox] = field(default_factory=dict)
+
+    def find_city(self, name: str) -> str | None:
+        folded = name.strip().casefold()
+        for city in self.cities:
+            if city.casefold() == folded:
+                return city
+        return None
+
+    def segment(self, x: str, y: str) -> Segment | None:
+        key = frozenset((x, y))
+        for seg in self.segments:
+            if seg.key == key:
+                return seg
+        return None
+
+    def primaries(self) -> list[str]:
+        return list(dict.fromkeys(p for p, _ in (self.growth[r] for r in sorted(self.growth))))
+
+    def secondaries(self) -> list[str]:
+        return list(dict.fromkeys(s for _, s in (self.growth[r] for r in sorted(self.growth))))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "cities": [[c.name, c.income, c.grid, c.start] for c in self.cities.values()],
+            "segments": [[s.a, s.b, s.one_way] for s in self.segments],
+            "growth": {str(r): list(pair) for r, pair in sorted(self.growth.items())},
+            "western": [[w.box, w.city, *w.segment] for w in self.western.values()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Board:
+        """A board given inline in a game record (the form of `to_dict`), checked like a folder."""
+        rows = {
+            "cities": [[str(c) for c in row] for row in data.get("cities", [])],
+            "segments": [[str(c) for c in row] for row in data.get("segments", [])],
+            "growth": [[r, *pair] for r, pair in data.get("growth", {}).items()],
+            "western": [[str(c) for c in row] for row in data.get("western", [])],
+        }
+        for row in rows["cities"]:
+            row[3] = "yes" if row[3] == "True" else "no" if row[3] == "False" else row[3]
+        for row in rows["segments"]:
+            row[2] = "yes" if row[2] == "True" else "no" if row[2] == "False" else row[2]
+        named = {part: (f"map.{part}", [(i + 1, r) for i, r in enumerate(rows[part])])
+                 for part in FILES}
+        return _build(str(data.get("key", "inline")), str(data.get("name", "inline board")),
+                      named)
+
+
+def _read_csv(path: Path, header: tuple[str, ...], problems: list[str]) -> list[tuple[int, list]]:
+    """(line number, cells) of each data row; a wrong header is one problem and no rows."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        problems.append(f"{path.name}: cannot read ({err.strerror})")
+        return []
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or [c.strip().lower() for c in rows[0]] != list(header):
+        problems.append(f"{path.name} line 1: the header must be {','.join(header)}")
+        return []
+    out = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            problems.append(f"{path.name} line {number}: {len(header)} cells expected, "
+                            f"found {len(row)}")
+            continue
+        out.append((number, [cell.strip() for cell in row]))
+    return out
+
+
+def _flag(text: str) -> bool | None:
+    low = text.lower()
+    return True if low in YES else False if low in NO else None
+
+
+def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, list]]]]) -> Board:
+    """Check the rows of every part and make the board, or raise BoardError with them all."""
+    problems: list[str] = []
+    board = Board(key, name)
+
+    file, rows = parts["cities"]
+    for line, (city, income, grid, start) in rows:
+        where = f"{file} line {line}"
+        flag = _flag(start)
+        if not city:
+            problems.append(f"{where}: the city has no name")
+            continue
+        if board.find_city(city):
+            problems.append(f"{where}: {city!r} is listed twice")
+            continue
+        if not income.isdigit() or int(income) > MAX_INCOME:
+            problems.append(f"{where}: {city}'s income must be a whole number 0 to {MAX_INCOME}, "
+                            f"not {income!r}")
+            continue
+        if flag is None:
+            problems.append(f"{where}: start must be yes or no, not {start!r}")
+            continue
+        if flag and int(income) != 0:
+            problems.append(f"{where}: {city} is a start city: start cities give no income (0)")
+            continue
+        board.cities[city] = City(city, int(income), grid, flag)
+    if not board.cities:
+        problems.append(f"{file}: no cities yet")
+    for city in ALL_START_CITIES:
+        found = board.find_city(city)
+        if found is None:
+            problems.append(f"{file}: the rulebook's start city {city} is missing")
+        elif not board.cities[found].start:
+            problems.append(f"{file}: {city} is a start city in the rulebook: mark it start=yes")
+
+    file, rows = parts["segments"]
+    for line, (a, b, one_way) in rows:
+        where = f"{file} line {line}"
+        ends = [board.find_city(a), board.find_city(b)]
+        unknown = [n for n, f in zip((a, b), ends, strict=True) if f is None]
+        if unknown:
+            problems.append(f"{where}: unknown city {unknown[0]!r} (not in the cities file)")
+            continue
+        flag = _flag(one_way)
+        if flag is None:
+            problems.append(f"{where}: one_way must be yes or no, not {one_way!r}")
+            continue
+        if ends[0] == ends[1]:
+            problems.append(f"{where}: a segment joins two different cities")
+            continue
+        if board.segment(ends[0], ends[1]):  # type: ignore[arg-type]
+            problems.append(f"{where}: the segment {a}–{b} is listed twice")
+            continue
+        board.segments.append(Segment(ends[0], ends[1], flag))  # type: ignore[arg-type]
+    if not board.segments:
+        problems.append(f"{file}: no segments yet")
+
+    file, rows = parts["growth"]
+    for line, (roll, primary, secondary) in rows:
+        where = f"{file} line {line}"
+        if not str(roll).isdigit() or int(roll) not in ROLLS:
+            problems.append(f"{where}: the roll must be two dice read as 11 to 66, not {roll!r}")
+            continue
+        if int(roll) in board.growth:
+            problems.append(f"{where}: roll {roll} is listed twice")
+            continue
+        found = [board.find_city(primary), board.find_city(secondary)]
+        unknown = [n for n, f in zip((primary, secondary), found, strict=True) if f is None]
+        if unknown:
+            problems.append(f"{where}: unknown city {unknown[0]!r} (not in the cities file)")
+            continue
+        board.growth[int(roll)] = (found[0], found[1])  # type: ignore[assignment]
+    missing = [str(r) for r in ROLLS if r not in board.growth]
+    if missing:
+        problems.append(f"{file}: rolls missing from the growth chart: {', '.join(missing)}")
+
+    file, rows = parts["western"]
+    for line, (box, city, a, b) in rows:
+        where = f"{file} line {line}"
+        found = board.find_city(city)
+        seg = board.segment(board.find_city(a) or a, board.find_city(b) or b)
+        if not box or box in board.western:
+            problems.append(f"{where}: each Western Build box needs its own name")
+        elif found is None:
+            problems.append(f"{where}: unknown city {city!r} (not in the cities file)")
+        elif seg is None:
+            problems.append(f"{where}: no segment {a}–{b} in the segments file")
+        elif found not in seg.key:
+            problems.append(f"{where}: the box beside {found} must lie beside a segment of "
+                            f"{found}, not {a}–{b}")
+        else:
+            board.western[box] = WesternBox(box, found, (seg.a, seg.b))
+    if problems:
+        raise BoardError(problems)
+    return board
+
+
+def board_folder(key: str, root: Path | None = None) -> Path:
+    if not key or key.startswith(("_", ".")) or "/" in key or "\\" in key:
+        raise BoardError([f"{key!r} is not a board key"])
+    return (root or BOARDS_DIR) / key
+
+
+def load_board(key: str, root: Path | None = None) -> Board:
+    """The board of tables/prairie_railroads/<key>/ (or `root`/<key>), checked."""
+    folder = board_folder(key, root)
+    return load_board_folder(folder, key)
+
+
+def load_board_folder(folder: Path, key: str | None = None) -> Board:
+    manifest_path = folder / MANIFEST
+    try:
+        manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
+    except OSError:
+        raise BoardError([f"{folder.name}/{MANIFEST}: no board manifest here"]) from None
+    except tomllib.TOMLDecodeError as err:
+        raise BoardError([f"{folder.name}/{MANIFEST}: not valid TOML ({err})"]) from None
+    problems: list[str] = []
+    name = manifest.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{MANIFEST}: 'name' must be the board's name")
+    files = manifest.get("files", {})
+    if not isinstance(files, dict):
+        problems.append(f"{MANIFEST}: [files] must be a table")
+        files = {}
+    parts = {}
+    for part, header in FILES.items():
+        file = files.get(part, DEFAULT_FILES[part])
+        if not isinstance(file, str) or "/" in file or "\\" in file:
+            problems.append(f"{MANIFEST}: files.{part} must be a file name in the folder")
+            file = DEFAULT_FILES[part]
+        parts[part] = (file, _read_csv(folder / file, header, problems))
+    if problems:
+        raise BoardError(problems)
+    return _build(key or folder.name, name, parts)
+
+
+def list_boards(root: Path | None = None) -> list[tuple[str, str]]:
+    """(key, name) of every board folder that loads; the template and broken boards are left out."""
+    base = root or BOARDS_DIR
+    found = []
+    if not base.is_dir():
+        return found
+    for folder in sorted(base.iterdir()):
+        if not folder.is_dir() or folder.name.startswith(("_", ".")):
+            continue
+        try:
+            board = load_board_folder(folder)
+        except BoardError:
+            continue
+        found.append((folder.name, board.name))
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m referee.games.prairie_railroads.board FOLDER`: check a board folder."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m referee.games.prairie_railroads.board FOLDER", file=sys.stderr)
+        return 2
+    try:
+        board = load_board_folder(Path(args[0]))
+    except BoardError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    print(f"{board.name}: {len(board.cities)} cities, {len(board.segments)} segments, "
+          f"{len(board.western)} Western Build boxes: OK")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,209 @@
+"""Prairie Railroads' web hooks: cash is public; the pages get a `pr` view of the game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from referee.games.prairie_railroads.board import list_boards
+from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
+from referee.games.prairie_railroads.context import PHASES
+from referee.games.prairie_railroads.draft import learned_tables
+from referee.games.prairie_railroads.economy import dividend_preview
+from referee.games.prairie_railroads.views import (
+    history,
+    legal_actions,
+    railroad_rows,
+    to_act,
+    visible_cash,
+)
+from referee.web.games.generic import SetupOptions
+
+__all__ = ["SETUP", "page_context", "read_setup", "setup_context", "visible_cash"]
+
+SETUP = SetupOptions(uses_map=False)  # the board table and the deck: _setup.html, read_setup
+DECK_FIELDS = (("PD", "deck_pd", "Pay Dividends"), ("OS", "deck_os", "Offer Stock"),
+               ("CT", "deck_ct", "Construct Track"))
+DECK_COUNT = re.compile(r"[0-9]{1,2}")
+HIDDEN_FROM_PHONES = {"first_player", "adjust_cash"}
+
+
+@dataclass
+class PrairieView:
+    """What the Prairie Railroads pages show, read from one snapshot for one actor."""
+
+    view: Any
+
+    @property
+    def state(self) -> Any:
+        return self.view.snapshot.state
+
+    @property
+    def rules(self) -> Any:
+        return self.view.snapshot.rules
+
+    @property
+    def board(self) -> Any:
+        return self.rules.board
+
+    def name(self, pid: str | None) -> str:
+        return self.state.players.get(pid, pid or "")
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winners(self) -> list[str]:
+        return [self.name(pid) for pid in self.state.winners]
+
+    @property
+    def to_act(self) -> str | None:
+        return to_act(self.state)
+
+    def doing(self) -> str:
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if state.stage == "first_player":
+            return "Roll the die for the starting player; the banker records who it is."
+        if state.auction is not None:
+            a = state.auction
+            kind = "Initial auction" if state.stage == "initial" else "Auction"
+            return f"{kind}, {a.railroad} share: {self.name(a.next_bidder)} to bid."
+        if state.first_build is not None:
+            return (f"{self.name(state.first_builder)} builds the {state.first_build}'s free "
+                    "first segment.")
+        turn = state.turn
+        card = f" ({CARD_NAMES[turn.card]})" if turn.card else ""
+        return f"Turn {turn.number}, {self.name(turn.player)}{card}: {PHASES[turn.phase]}."
+
+    @cached_property
+    def templates(self) -> list[dict]:
+        return [t for t in legal_actions(self.rules, self.state) if t["type"] != "adjust_cash"]
+
+    @cached_property
+    def panels(self) -> list[dict]:
+        """The legal actions this page may submit: a phone its own, the banker everyone's."""
+        if self.view.page == "banker":
+            return self.templates
+        if self.view.page != "phone":
+            return []
+        me = self.view.actor.player_id
+        return [t for t in self.templates
+                if t["type"] not in HIDDEN_FROM_PHONES and t.get("player") == me]
+
+    @cached_property
+    def rows(self) -> list[dict]:
+        rows = railroad_rows(self.state)
+        for row in rows:
+            row["controller_names"] = [self.name(p) for p in row["controllers"]]
+            row["holders"] = [(self.name(p), n) for p, n in row["shares"].items()]
+        return rows
+
+    @cached_property
+    def players(self) -> list[dict]:
+        state = self.state
+        preview = dividend_preview(state)
+        colours = {p["id"]: p.get("colour", "") for p in self.view.game.players}
+        out = []
+        for pid, name in state.players.items():
+            out.append({
+                "id": pid, "name": name, "colour": colours.get(pid, ""),
+                "cash": state.cash(pid),
+                "shares": {rr: state.railroads[rr].shares[pid] for rr in RAILROADS
+                           if state.railroads[rr].shares.get(pid)},
+                "controls": [rr for rr in RAILROADS if pid in
+                             next(r for r in self.rows if r["key"] == rr)["controllers"]],
+                "hand": dict(state.hands[pid]),
+                "dividend": preview[pid],
+                "final": state.final.get(pid, 0),
+                "you": pid == self.view.actor.player_id,
+                "to_act": pid == self.to_act,
+            })
+        return out
+
+    @property
+    def you(self) -> dict | None:
+        return next((p for p in self.players if p["you"]), None)
+
+    @property
+    def auction(self) -> dict | None:
+        a = self.state.auction
+        if a is None:
+            return None
+        return {
+            "railroad": a.railroad,
+            "seller": self.name(a.seller) if a.seller else None,
+            "minimum": a.minimum,
+            "to_beat": a.to_beat(),
+            "high": a.high,
+            "high_bidder": self.name(a.high_bidder) if a.high_bidder else None,
+            "next": self.name(a.next_bidder),
+            "bidders": [self.name(p) for p in a.bidders],
+        }
+
+    @cached_property
+    def cities(self) -> list[str]:
+        """Cities to offer in the typed fields: the board's, or those learned this game."""
+        if self.board is not None:
+            return sorted(self.board.cities)
+        return sorted(self.state.cities)
+
+    @property
+    def growth_cities(self) -> list[str]:
+        """The growth chart's cities that have not grown (a choice when a roll's both have)."""
+        if self.board is None:
+            return []
+        chart = self.board.primaries() + self.board.secondaries()
+        return sorted(c for c in dict.fromkeys(chart) if c not in self.state.grown)
+
+    def income_of(self, city: str) -> int | None:
+        if self.board is not None:
+            return self.board.cities[city].income if city in self.board.cities else None
+        known = self.state.cities.get(city)
+        return None if known is None else known.income
+
+    @property
+    def deck(self) -> dict[str, int]:
+        return dict(self.state.deck)
+
+    def treasury(self, rr: str) -> int:
+        return self.state.cash(treasury(rr))
+
+    @cached_property
+    def draft(self) -> dict[str, str] | None:
+        """The start of a board table from the cities this game learned (no board only)."""
+        if self.board is not None or not self.state.cities:
+            return None
+        return learned_tables(self.state)
+
+    @cached_property
+    def turns(self) -> list[dict]:
+        return history(self.view.snapshot)
+
+
+def page_context(view: Any) -> dict:
+    return {"currency": "$", "pr": PrairieView(view), "card_names": CARD_NAMES}
+
+
+def setup_context() -> dict:
+    """The lobby's choices: the board tables that load, and the deck's card kinds."""
+    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS}
+
+
+def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
+    """The board table ("" for none) and the draw deck's make-up, from the lobby's form."""
+    board = form.get("board", "").strip()
+    if board and board not in {key for key, _ in list_boards()}:
+        problems.append(f"Unknown board table {board[:40]!r}.")
+    deck: dict[str, int] = {}
+    for card, field, name in DECK_FIELDS:
+        text = form.get(field, "").strip()
+        if not DECK_COUNT.fullmatch(text):
+            problems.append(f"Count the {name} cards left in the draw deck (0 to 99).")
+            continue
+        deck[card] = int(text)
+    return board, {"deck": deck}

@@ -1,0 +1,71 @@
+"""Pay Dividends, the eighth Pay Dividends card, running out of cards, the final payoff."""
+
+from referee.games.prairie_railroads.views import legal_actions, railroad_rows, summary
+from tests.prairie_railroads.play import Table, standard_game
+
+
+def test_pay_dividends_pays_income_over_five_rounded_up_per_share():
+    t = standard_game()
+    t.card("CT").grow(1, 5).choose("ATSF").build("Topeka", "Pratt")  # ATSF: 3 + (3 + 2) = 8
+    cash = {p: t.cash(p) for p in ("ann", "bob", "cy")}
+    t.card("PD")  # Cy
+    # Ann: CRIP 2 -> $1, SLSF 2 -> $1; Bob: ATSF 8 -> $2, MP 1 -> $1; Cy: KP 1 -> $1, MKT 1 -> $1
+    assert {p: t.cash(p) - cash[p] for p in cash} == {"ann": 2, "bob": 3, "cy": 2}
+    assert t.state.dividends_paid == 1
+
+
+def test_the_controller_display_previews_each_players_dividend():
+    t = standard_game()
+    rows = {r["key"]: r for r in railroad_rows(t.state)}
+    assert rows["MKT"]["controllers"] == ["cy"] and rows["MKT"]["underfinanced"]
+    assert rows["CRIP"]["minimum_bid"] == 1 and rows["CRIP"]["dividend"] == 1
+    assert summary(t.state)["players"]["bob"]["dividend_preview"] == 2
+
+
+def test_the_eighth_pay_dividends_card_ends_the_game_with_the_final_payoff():
+    t = standard_game(deck={"PD": 2, "OS": 0, "CT": 0})
+    for _ in range(6):  # every hand's two PD cards
+        t.card("PD")
+    t.card("PD", source="deck")
+    assert t.state.dividends_paid == 7 and not t.state.over
+    cash = {p: t.cash(p) for p in ("ann", "bob", "cy")}
+    t.card("PD", source="deck")  # the eighth: no dividend, the final payoff instead
+    assert t.state.over
+    # every railroad: one share sold, so each pays Value + Income: CRIP 5+2, SLSF 5+2, ...
+    assert {p: t.cash(p) - cash[p] for p in cash} == {
+        "ann": (5 + 2) + (5 + 2), "bob": (5 + 2) + (5 + 1), "cy": (5 + 1) + (5 + 1)}
+    assert all(t.treasury(rr) == 0 for rr in t.state.railroads)
+    assert cash == {"ann": 55 + 7 * 2, "bob": 53 + 7 * 2, "cy": 70 + 7 * 2}
+    assert t.state.winners == ["cy"] and t.cash("cy") == 96
+    assert legal_actions(t.rules, t.state) == [{"type": "adjust_cash", "banker": True}]
+    assert "game is over" in t.rejects("play_card", player="ann", card="PD")
+
+
+def test_winners_are_the_richest_ties_allowed():
+    t = standard_game(deck={"PD": 2, "OS": 0, "CT": 0})
+    for _ in range(8):
+        source = "hand" if t.state.hands[t.now]["PD"] else "deck"
+        t.card("PD", source=source)
+    best = max(t.cash(p) for p in ("ann", "bob", "cy"))
+    assert t.state.winners == [p for p in ("ann", "bob", "cy") if t.cash(p) == best]
+
+
+def test_a_player_with_no_card_to_play_ends_the_game():
+    t = Table(deck={"PD": 0, "OS": 0, "CT": 0}, board=None).starts("ann")
+    for start, to in (("Troy", "Whiting"), ("Atchison", "Topeka"), ("Kansas City", "Lawrence"),
+                      ("Paola", "Osawatomie"), ("Columbus", "Oswego"), ("Girard", "Walnut")):
+        t.sell(None).do("first_build", player=t.state.first_builder,
+                        incomes={to: 1, "Whiting": 1}, **{"from": start, "to": to})
+    turns = 0
+    while not t.state.over:  # every treasury is empty: CT builds nothing, OS sells nothing
+        hand = t.state.hands[t.now]
+        turns += 1
+        if hand["PD"]:
+            t.card("PD")
+        elif hand["OS"]:
+            t.card("OS").offer("CRIP").sell(None)
+        else:
+            t.card("CT").grow(1, 1)
+    assert turns == 3 * 18
+    assert any("has no card to play" in e for e in t.events())
+    assert t.state.dividends_paid == 6 and t.state.winners

@@ -1,0 +1,74 @@
+"""Offer Stock: which shares may be offered, the minimum bid, the bidding and who is paid."""
+
+from tests.prairie_railroads.play import standard_game
+
+# After the standard start: CRIP ann, ATSF bob, KP cy, MKT cy (free), SLSF ann, MP bob.
+# Cash: ann 80-20-5 = 55, bob 80-15-12 = 53, cy 80-10 = 70. Bob plays first.
+
+
+def test_a_personal_card_offers_any_unsold_share_and_the_treasury_is_paid():
+    t = standard_game()
+    t.card("OS").offer("MKT")
+    assert t.state.auction.bidders == ["bob", "cy", "ann"]  # from the offering player, clockwise
+    assert t.state.auction.to_beat() == 1  # Value 5: minimum $1
+    t.do("bid", player="bob", amount=4).do("pass", player="cy").do("pass", player="ann")
+    assert t.rr("MKT").shares == {"cy": 1, "bob": 1}
+    assert t.treasury("MKT") == 4 and t.cash("bob") == 49
+    assert t.now == "cy"  # the turn is over
+
+
+def test_selling_an_own_share_pays_the_seller_who_may_not_bid():
+    t = standard_game()
+    t.card("OS").offer("MP", own=True)
+    assert t.state.auction.bidders == ["cy", "ann"]
+    t.do("pass", player="cy").do("bid", player="ann", amount=9)
+    assert t.rr("MP").shares == {"ann": 1}
+    assert t.cash("bob") == 53 + 9 and t.treasury("MP") == 12
+
+
+def test_an_offer_needs_an_unsold_share_or_one_of_ones_own():
+    t = standard_game()
+    t.card("OS")
+    assert "holds no CRIP share" in t.rejects("offer", player="bob", railroad="CRIP", own=True)
+    assert "It is Bob's turn" in t.rejects("offer", player="cy", railroad="KP")
+
+
+def test_a_drawn_card_offers_the_railroad_with_most_unsold_shares_never_an_own_share():
+    t = standard_game()
+    t.card("OS").offer("MKT")
+    t.do("bid", player="bob", amount=1).do("pass", player="cy").do("pass", player="ann")
+    t.card("OS", source="deck")  # Cy draws: the MKT has 3 unsold, the others 4
+    assert t.state.deck["OS"] == 5
+    assert "most unsold" in t.rejects("offer", player="cy", railroad="MKT")
+    assert "never offers the player's own" in t.rejects("offer", player="cy",
+                                                        railroad="KP", own=True)
+    t.offer("CRIP")  # tied at four unsold: Cy chooses among them
+    assert t.state.auction.railroad == "CRIP"
+
+
+def test_players_who_cannot_pay_the_next_bid_drop_out():
+    t = standard_game()
+    t.card("OS").offer("SLSF")
+    t.do("bid", player="bob", amount=50)
+    t.do("bid", player="cy", amount=54)  # Bob has 53: he cannot pay $55 and is out
+    assert t.state.auction.bidders == ["ann", "cy"]
+    assert any("Bob cannot pay $55" in e for e in t.events())
+    t.do("pass", player="ann")
+    assert t.rr("SLSF").shares == {"ann": 1, "cy": 1} and t.treasury("SLSF") == 5 + 54
+
+
+def test_no_one_able_to_pay_the_minimum_means_no_sale():
+    t = standard_game()
+    for pid in ("ann", "bob", "cy"):
+        t.do("adjust_cash", account=pid, amount=-t.cash(pid), reason="test: empty pockets")
+    t.card("OS").offer("KP")
+    assert t.state.auction is None and t.rr("KP").shares == {"cy": 1}
+    assert t.now == "cy"
+
+
+def test_nobody_bidding_means_no_sale():
+    t = standard_game()
+    t.card("OS").offer("ATSF").sell(None)
+    assert t.rr("ATSF").shares == {"bob": 1}
+    assert any("No one bought" in e for e in t.events())
+    assert t.now == "cy"

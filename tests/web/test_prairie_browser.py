@@ -1,0 +1,98 @@
+"""A short game of Prairie Railroads in real phone-sized browsers: lobby, phones, live auction."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.games.prairie_railroads import board as boards
+from tests.prairie_railroads.play import TEST_BOARD
+from tests.web.conftest import PHONE, check_phone_layout
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def test_boards(monkeypatch):
+    monkeypatch.setattr(boards, "BOARDS_DIR", TEST_BOARD.parent)
+
+
+def seq(page) -> int:
+    return int(page.get_attribute(".live", "data-seq"))
+
+
+def click(page, selector: str) -> None:
+    """Click a button that records an action, and wait for the swapped fragment."""
+    before = seq(page)
+    page.click(selector)
+    page.wait_for_selector(f".live[data-seq='{before + 1}']")
+
+
+def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "prairie_railroads")
+    banker.wait_for_selector("#board")
+    banker.select_option("#board", "prairie_test")
+    for field, n in (("#deck_pd", "2"), ("#deck_os", "0"), ("#deck_ct", "0")):
+        banker.fill(field, n)
+    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        banker.fill(f"#name_{row}", name)
+    check_phone_layout(banker)
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    check_phone_layout(banker)
+    join_url = banker.get_attribute(".join a", "href")
+
+    phones = {}
+    for name in ("Ann", "Bob"):
+        phone = chromium.new_context(**PHONE).new_page()
+        phone.goto(join_url)
+        phone.click(f"button:has-text('{name}')")
+        phone.wait_for_url("**/me")
+        phones[name] = phone
+    ann, bob = phones["Ann"], phones["Bob"]
+    assert "Waiting" in ann.text_content(".pr-now")
+
+    click(banker, ".pr-first_player button:text-is('Ann')")
+    # Ann's phone learns by polling that the CRIP auction is hers to open
+    ann.wait_for_selector(".pr-bid-form", timeout=6000)
+    check_phone_layout(ann)
+    ann.fill(".pr-bid-form input[name='amount:int']", "20")
+    click(ann, ".pr-bid-form button")
+    # the auction is live on Bob's phone: the high bid, and his buttons
+    bob.wait_for_selector(".pr-pass button", timeout=6000)
+    assert "High bid $20 by Ann" in bob.text_content(".pr-auction")
+    check_phone_layout(bob)
+    click(bob, ".pr-pass button")
+    banker.reload()
+    click(banker, ".pr-pass button")  # Cy drops out too
+    ann.reload()
+    click(ann, ".pr-first_build button:has-text('Troy – Marysville')")
+    assert "Income $2" in ann.text_content("[data-railroad='CRIP']")
+
+    # the banker runs the other five auctions: nobody bids, Ann takes each share free
+    banker.reload()
+    for _ in range(5):
+        for _ in range(3):
+            click(banker, ".pr-pass button")
+        click(banker, ".pr-first_build button >> nth=0")
+    assert "Turn 1, Ann" in banker.text_content(".pr-doing")
+
+    # eight Pay Dividends cards; Bob plays his own from the phone
+    bob.reload()
+    for turn in range(8):
+        mover = banker.text_content(".pr-doing")
+        if "Bob" in mover and turn < 6:
+            bob.reload()
+            click(bob, ".pr-play_card button:has-text('Play Pay Dividends')")
+            banker.reload()
+            continue
+        hand = banker.locator(".pr-play_card button:has-text('Play Pay Dividends')")
+        if hand.count():
+            click(banker, ".pr-play_card button:has-text('Play Pay Dividends')")
+        else:
+            click(banker, ".pr-play_card button:has-text('Drew Pay Dividends')")
+    assert "Game over" in banker.text_content(".pr-now")
+    ann.reload()
+    assert "Ann wins" in ann.text_content(".pr-winner")
+    check_phone_layout(ann)

@@ -1,0 +1,168 @@
+"""Prairie Railroads through the web: the lobby, phones per player, live auctions, the banker."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+
+import pytest
+
+from referee.games.prairie_railroads import board as boards
+from tests.prairie_railroads.play import TEST_BOARD
+
+DECK = {"deck_pd": "2", "deck_os": "1", "deck_ct": "1"}
+
+
+@pytest.fixture
+def test_boards(monkeypatch):
+    """Board tables read from the test fixtures folder (holding the test board only)."""
+    monkeypatch.setattr(boards, "BOARDS_DIR", TEST_BOARD.parent)
+
+
+def text(response) -> str:
+    return html.unescape(response.text)
+
+
+def act(who, game_id, action: dict, **extra):
+    return who.act(game_id, json=json.dumps(action), page="phone", **extra)
+
+
+def seated(browser, board: str = ""):
+    banker, ann, bob, cy = browser(), browser(), browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob", "Cy"], game="prairie_railroads",
+                                 board=board, **DECK)
+    link = banker.join_link(game_id)
+    for phone, pid in ((ann, "p1"), (bob, "p2"), (cy, "p3")):
+        assert phone.join(link, pid).status_code == 303
+    return banker, ann, bob, cy, game_id
+
+
+def test_the_lobby_asks_for_the_board_table_and_the_deck(client, test_boards):
+    page = client.get("/new/options?game=prairie_railroads", headers={"HX-Request": "true"})
+    assert page.status_code == 200
+    assert "No board table: type each city as you build" in page.text
+    assert "Prairie test board" in page.text
+    assert 'name="deck_pd"' in page.text and 'name="deck_ct"' in page.text
+
+
+def test_a_game_needs_the_deck_counted_and_a_known_board(browser):
+    banker = browser()
+    form = {"game": "prairie_railroads", "banker": "", "board": "atlantis", "deck_pd": "x"}
+    for row, name in enumerate(["Ann", "Bob", "Cy"], start=1):
+        form |= {f"name_{row}": name, f"colour_{row}": f"#00000{row}", f"seat_{row}": str(row)}
+    page = banker.post("/new", form)
+    assert page.status_code == 422
+    assert "Unknown board table" in page.text
+    assert "Count the Pay Dividends cards left in the draw deck" in page.text
+
+
+def test_phones_play_the_initial_auction_live(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    table = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Who won the roll for the starting player?" in table
+    assert act(ann, game_id, {"type": "first_player", "player": "p1"}).status_code in (303, 200)
+    # every phone sees the auction; only the bidder gets the buttons
+    ann_page = text(ann.get(f"/g/{game_id}/me"))
+    bob_page = text(bob.get(f"/g/{game_id}/me"))
+    assert "CRIP share" in bob_page and "Next: Ann" in bob_page
+    assert "Bid $1" in ann_page and "Bid $1" not in bob_page
+    assert act(bob, game_id, {"type": "bid", "player": "p1", "amount": 5}).status_code == 403
+    refused = act(bob, game_id, {"type": "bid", "player": "p2", "amount": 5})
+    assert refused.status_code == 422 and "It is Ann's bid" in text(refused)
+    act(ann, game_id, {"type": "bid", "player": "p1"}, **{"amount:int": "12"})
+    assert "High bid $12 by Ann" in text(cy.get(f"/g/{game_id}/me"))
+    act(bob, game_id, {"type": "pass", "player": "p2"})
+    act(cy, game_id, {"type": "pass", "player": "p3"})
+    page = text(ann.get(f"/g/{game_id}/me"))
+    assert "free first segment" in page and "Build free" in page
+    # without a board the table types the far city and its income, once
+    response = ann.act(game_id, json=json.dumps({"type": "first_build", "player": "p1"}),
+                       page="phone", htmx=True, **{"from": "Troy", "to": "Marysville",
+                                                   "to_income": "2"})
+    assert response.status_code == 200
+    assert 'data-min-bid="CRIP">$1' in text(response)
+    assert "Income $2" in text(response)
+    for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):  # nobody bids for the ATSF
+        act(phone, game_id, {"type": "pass", "player": pid})
+    act(ann, game_id, {"type": "first_build", "player": "p1", "from": "Atchison", "to": "Topeka",
+                       "to_income": "2"})
+    for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
+        act(phone, game_id, {"type": "pass", "player": pid})
+    page = text(ann.get(f"/g/{game_id}/me"))
+    assert "the KP's free first segment" in page
+    assert '<option value="Marysville">' in page and '<option value="Topeka">' in page
+
+
+def test_a_refusal_is_shown_beside_the_form(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    act(ann, game_id, {"type": "first_player", "player": "p1"})
+    response = ann.act(game_id, json=json.dumps({"type": "bid", "player": "p1"}), page="phone",
+                       htmx=True, **{"amount:int": "500"})
+    assert response.status_code == 422
+    assert "nobody bids over his cash" in text(response)
+
+
+def test_a_game_on_a_board_table_offers_segments_as_buttons(browser, test_boards):
+    banker, ann, bob, cy, game_id = seated(browser, board="prairie_test")
+    act(ann, game_id, {"type": "first_player", "player": "p1"})
+    for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
+        act(phone, game_id, {"type": "pass", "player": pid})
+    page = text(ann.get(f"/g/{game_id}/me"))
+    assert "Troy – Marysville" in page and "Troy – Whiting" in page
+    act(ann, game_id, {"type": "first_build", "player": "p1", "from": "Troy", "to": "Whiting"})
+    table = text(banker.get(f"/g/{game_id}/table"))
+    assert "controlled by Ann" in table
+    assert "ATSF share" in table
+    history = text(banker.get(f"/g/{game_id}/history"))
+    assert "The CRIP builds Troy–Whiting free" in history
+
+
+def test_the_banker_corrects_cash_and_sees_the_learned_cities(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    act(ann, game_id, {"type": "first_player", "player": "p1"})
+    for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
+        act(phone, game_id, {"type": "pass", "player": pid})
+    act(ann, game_id, {"type": "first_build", "player": "p1", "from": "Troy", "to": "Whiting",
+                       "to_income": "1"})
+    response = banker.act(game_id, type="adjust_cash", account="treasury:CRIP", page="banker",
+                          reason="found a bill", **{"amount:signed": "5"})
+    assert response.status_code == 303
+    page = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Treasury $5" in page
+    assert "Cities learned this game" in page and "Whiting,1,,no" in page
+
+
+GAMES = TEST_BOARD.parent.parent / "games"
+
+
+@pytest.mark.parametrize("name", ["prairie_game_1", "prairie_game_2"])
+def test_every_moment_of_the_recorded_games_renders(browser, name):
+    """A recorded game imported empty, then played by the banker action by action."""
+    record = json.loads((GAMES / f"{name}.json").read_text())
+    banker = browser()
+    empty = json.dumps(dict(record, actions=[])).encode()
+    response = banker.post("/import", {"record": (io.BytesIO(empty), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    seen = set()
+    last = None
+    for seq, action in enumerate(record["actions"]):
+        if action["type"] == last:  # one page per run of alike moves keeps it quick
+            answer = banker.act(game_id, seq=seq, json=json.dumps(action), page="banker")
+            assert answer.status_code == 303, text(answer)
+            continue
+        last = action["type"]
+        page = text(banker.get(f"/g/{game_id}/banker"))
+        seen.update(t for t in ("first_player", "bid", "first_build", "play_card", "offer",
+                                "growth", "choose_railroad", "build", "no_build")
+                    if f'data-action="{t}"' in page)
+        assert f'data-action="{action["type"]}"' in page  # the move made has its panel
+        answer = banker.act(game_id, seq=seq, json=json.dumps(action), page="banker")
+        assert answer.status_code == 303, text(answer)
+    no_board = {"no_build"} if not record["map"] else set()  # the table says "cannot build"
+    assert seen == {"first_player", "bid", "first_build", "play_card", "offer", "growth",
+                    "choose_railroad", "build"} | no_board
+    for view in ("banker", "table", "history"):
+        page = text(banker.get(f"/g/{game_id}/{view}"))
+        assert "wins" in page or view == "history"
