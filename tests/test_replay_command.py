@@ -1,6 +1,7 @@
 """`referee replay RECORD.json [--json]`."""
 
 import json
+from pathlib import Path
 
 from referee.cli import main
 from tests.railbaron.play import play
@@ -40,3 +41,12 @@ def test_replay_rejects_a_file_that_is_not_a_record(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     assert "a game record is a JSON object" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_replay_prints_a_prairie_railroads_game_in_its_own_words(capsys):
+    record = Path(__file__).parent / "fixtures" / "games" / "prairie_game_1.json"
+    assert main(["replay", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "Pay Dividends played 8 of 8" in out
+    assert "Cy (cy): $130; ATSF ×1, KP ×1, MKT ×1" in out
+    assert "Winner: Cy" in out

@@ -9,7 +9,7 @@ import sys
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, read_record
 from referee.engine.replay import ReplayError
-from referee.games.registry import replay, summary
+from referee.games.registry import render, replay, summary
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,20 +39,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=1))
     else:
-        print(render(report))
+        print(render(record, report))
     return 0
 
-
-def render(report: dict) -> str:
-    lines = [f"After turn {report['turn']} ({report['stage']}):"]
-    for pid, p in report["players"].items():
-        status = "bankrupt" if p["bankrupt"] else ("declared" if p["declared"] else "")
-        rails = ", ".join(p["railroads"]) or "no railroads"
-        lines.append(
-            f"  {p['name']} ({pid}): ${p['cash']:,}; {p['engine']}; home {p['home']}; "
-            f"destination {p['destination'] or '-'}; {rails}" + (f"; {status}" if status else "")
-        )
-    if report["winners"]:
-        names = [report["players"][w]["name"] for w in report["winners"]]
-        lines.append("Winner: " + ", ".join(names))
-    return "\n".join(lines)

@@ -9,9 +9,9 @@ from referee.engine.record import RecordError
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.rules import RailBaronRules
 from referee.games.railbaron.settings import Settings, SettingsError
-from referee.games.railbaron.views import summary
+from referee.games.railbaron.views import render, summary
 
-__all__ = ["RailBaronMap", "RailBaronRules", "Settings", "rules_for", "summary"]
+__all__ = ["RailBaronMap", "RailBaronRules", "Settings", "render", "rules_for", "summary"]
 
 
 def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None) -> RailBaronRules:

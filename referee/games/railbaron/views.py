@@ -170,3 +170,19 @@ def history(replayer: Replayer) -> list[dict[str, Any]]:
             entries.append({"label": label, "turn": number, "lines": []})
         entries[-1]["lines"].extend(frame.outcome.events)
     return entries
+
+
+def render(report: dict[str, Any]) -> str:
+    """The text of `referee replay` for a `summary` of a Rail Baron game."""
+    lines = [f"After turn {report['turn']} ({report['stage']}):"]
+    for pid, p in report["players"].items():
+        status = "bankrupt" if p["bankrupt"] else ("declared" if p["declared"] else "")
+        rails = ", ".join(p["railroads"]) or "no railroads"
+        lines.append(
+            f"  {p['name']} ({pid}): ${p['cash']:,}; {p['engine']}; home {p['home']}; "
+            f"destination {p['destination'] or '-'}; {rails}" + (f"; {status}" if status else "")
+        )
+    if report["winners"]:
+        names = [report["players"][w]["name"] for w in report["winners"]]
+        lines.append("Winner: " + ", ".join(names))
+    return "\n".join(lines)
