@@ -1,5 +1,6 @@
 """Rules 9–10: shortfall (sell back, auction) and bankruptcy."""
 
+from referee.games.railbaron.state import Auction
 from tests.railbaron.play import play
 from tests.railbaron.test_fees_and_establishment import fees
 
@@ -118,3 +119,25 @@ def test_the_last_player_left_wins():
     t.adjust("red", -(t.cash("red") - 500), "to $500").end_turn()  # owes the established $1,000
     assert t.state.over and t.state.winners == ["blue"]
     assert "The game is over." in t.rejects("roll_region", player="blue", dice=[1, 1, 1])
+
+
+def test_a_classic_opening_bid_off_the_500_grid_rounds_up_to_the_next_multiple():
+    # Short Game with the classic rules: a $17,000 railroad sells for $8,500, opening bid $4,250.
+    auction = Auction("GN", "blue", ["red", "green"], opening=4_250, multiple=500)
+    assert auction.minimum() == 4_500
+    auction.high = 4_500
+    assert auction.minimum() == 5_000
+    assert Auction("GN", "blue", ["red"], opening=4_250).minimum() == 4_250  # modern rules
+
+
+def test_the_bid_offered_to_a_classic_bidder_names_the_multiple():
+    t = play(settings={"edition": "classic"}).set_up()
+    t.adjust("blue", 20_000)
+    t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
+    t.trip("Atlanta", "LN", buy="LN")
+    t.trip("Atlanta", "CG")
+    t.go_to("Atlanta").roll(2, 3).stop("LN")
+    t.adjust("blue", -(t.cash("blue") - 500), "to the test's figure").end_turn()
+    t.auction("SOU")
+    offered = next(a for a in t.rules.legal_actions(t.state) if a["type"] == "bid")
+    assert (offered["minimum"], offered["multiple"]) == (10_000, 500)

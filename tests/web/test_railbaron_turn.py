@@ -393,6 +393,16 @@ def test_a_stop_at_a_milepost_names_its_railroads(rb):
     assert rb.record()["actions"][-1]["at"] == {"railroads": ["AA", "CC"]}
 
 
+def test_a_milepost_may_be_served_by_a_railroad_not_ridden(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[1, 2])
+    html = tap(rb.ann, rb.page(rb.ann), rr="AA")
+    html = tap(rb.ann, html, mp="BB")  # where the AA crosses the BB, ridden or not
+    assert press(rb.ann, html, "Stop at the milepost").status_code == 303
+    assert rb.record()["actions"][-1]["at"] == {"railroads": ["AA", "BB"]}
+
+
 def test_a_bonus_and_a_bounce_out_are_stated_plainly(rb):
     rb.opening()
     rb.ann_to_delta()
@@ -609,6 +619,33 @@ def test_declare_rover_and_the_win_screen(rb):
         assert Page(html).forms == []
         assert f"/g/{rb.game_id}/history" in html
     assert "Ann wins!" in live(rb.page(rb.banker))
+
+
+def test_home_that_is_also_the_alternate_pays_the_trip(rb):
+    """DECLARING: no payoff for the trip home, unless home is also the alternate destination."""
+    rb.opening()
+    rb.ann_to_delta()
+    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
+                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},  # at Delta
+                   {"type": "skip_purchase", "player": "p1"},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},
+                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]},
+                   {"type": "stop", "player": "p2", "ridden": ["AA"]},
+                   {"type": "end_turn", "player": "p2"},
+                   {"type": "adjust_cash", "player": "p1", "amount": 170_000, "reason": "test"},
+                   {"type": "declare", "player": "p1"},
+                   {"type": "roll_region", "player": "p1", "dice": [1, 1, 1]},  # North
+                   {"type": "roll_city", "player": "p1", "dice": [1, 1, 1]},  # Alpha: home
+                   {"type": "roll_move", "player": "p1", "white": [1, 2]}):
+        rb.do(**action)
+    text = live(rb.page(rb.ann))
+    assert "no payoff" not in text
+    assert "pays $14,000 from Delta" in text
+    assert press(rb.ann, tap(rb.ann, rb.page(rb.ann), rr="AA"),
+                 "Arrived at Alpha").status_code == 303
+    assert "Ann arrives at Alpha from Delta: payoff $14,000." in live(rb.page(rb.bob))
 
 
 def test_the_cash_correction_form_puts_each_error_beside_its_field(rb):

@@ -57,7 +57,7 @@ def start_auction(play: Play, action: dict) -> None:
     bidders = [order[(at + k) % len(order)] for k in range(1, len(order))]
     bidders = [pid for pid in bidders if not play.state.players[pid].bankrupt]
     opening = play.price(rr) // 2
-    play.state.auction = Auction(rr, player.id, bidders, opening)
+    play.state.auction = Auction(rr, player.id, bidders, opening, multiple=play.bid_multiple())
     play.turn.phase = "auction"
     play.say(f"{player.name} auctions the {rr}: opening bid {money(opening)}; "
              f"{play.name(bidders[0])} bids first.")
@@ -74,8 +74,8 @@ def bid(play: Play, action: dict) -> None:
     minimum = auction.minimum()
     require(amount >= minimum, f"{bidder.name}'s bid of {money(amount)} is under the minimum "
             f"{money(minimum)}.", "AUCTION")
-    if play.settings.classic:
-        require(amount % 500 == 0, "Classic rules: bids are multiples of $500.", "AUCTION")
+    require(amount % auction.multiple == 0,
+            f"Classic rules: bids are multiples of {money(auction.multiple)}.", "AUCTION")
     cash = play.cash(bidder.id)
     require(amount <= cash, f"{bidder.name} cannot bid {money(amount)} with {money(cash)} cash.",
             "AUCTION")

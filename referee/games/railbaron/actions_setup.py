@@ -160,7 +160,8 @@ def draw_deed(play: Play, action: dict) -> None:
             f"The {rr} is not among the bank's undrawn deeds.")
     state.drawn.append(rr)
     opening = play.price(rr) // 2
-    state.auction = Auction(rr, BANK, list(state.order), opening, purpose="starting")
+    state.auction = Auction(rr, BANK, list(state.order), opening, purpose="starting",
+                            multiple=play.bid_multiple())
     play.turn.phase = "auction"
     play.say(f"Starting Auction: the {rr} ({play.board.railroads[rr].name}), opening bid "
              f"{money(opening)}; {play.name(state.order[0])} bids first.")

@@ -146,7 +146,7 @@ def arrive(play: Play, action: dict) -> None:
         require(turn.red is not None,
                 "Arriving beyond the white dice needs the bonus die: roll it first.")
     record_rides(play, player, rails)
-    was_home_trip = player.declared and player.destination == player.home
+    was_home_trip = player.heading_home
     play.arrive_at_destination(player, action.get("payoff"))
     turn.bounce = turn.leg == 1 and turn.bonus and within_white and not was_home_trip
     if was_home_trip and turn.bonus:

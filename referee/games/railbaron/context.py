@@ -114,6 +114,10 @@ class Play:
         if amount > 0:
             self.step.transfer(source, target, amount, memo)
 
+    def bid_multiple(self) -> int:
+        """Auction bids come in multiples of $500 in the classic rules, of $1 in the modern."""
+        return 500 if self.settings.classic else 1
+
     def price(self, rr: str) -> int:
         return self.settings.scaled(self.board.railroads[rr].price)
 
@@ -209,14 +213,14 @@ class Play:
         assert dest is not None
         player.city, player.milepost = dest, None
         turn.arrivals += 1
-        going_home = player.declared and dest == player.home
-        if going_home:
+        pays = player.trip_pays
+        if player.heading_home:
             turn.home_arrival = True
             if player.early:
                 player.home_safe = True
                 self.state.end_after_round = True
                 self.say(f"{player.name} is home safe: the game ends when this round is done.")
-        if going_home and player.alternate != dest:
+        if not pays:
             self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.")
         else:
             self.pay_payoff(player, dest, given_payoff)

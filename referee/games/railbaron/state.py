@@ -34,6 +34,17 @@ class Player:
     arrive_next_turn: bool = False
     announced: bool = False
 
+    @property
+    def heading_home(self) -> bool:
+        """Declared and bound for home: the trip that can win the game."""
+        return self.declared and self.destination is not None and self.destination == self.home
+
+    @property
+    def trip_pays(self) -> bool:
+        """Whether reaching the destination pays: not the trip home of a declared player,
+        unless home is also his alternate destination (DECLARING)."""
+        return not self.heading_home or self.alternate == self.destination
+
 
 @dataclass
 class Auction:
@@ -45,13 +56,16 @@ class Auction:
     high: int | None = None
     high_bidder: str | None = None
     purpose: str = "shortfall"  # or "starting"
+    multiple: int = 1  # every bid a multiple of this (classic rules: $500)
 
     @property
     def next_bidder(self) -> str:
         return self.bidders[self.at]
 
     def minimum(self) -> int:
-        return self.opening if self.high is None else self.high + 500
+        """The least bid allowed next: the opening bid, then $500 over the last, in multiples."""
+        least = self.opening if self.high is None else self.high + 500
+        return -(-least // self.multiple) * self.multiple
 
 
 @dataclass

@@ -74,11 +74,15 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
     elif phase == "moving":
         if turn.bonus and turn.red is None and player.engine != "superchief":
             out.append({"type": "roll_bonus", "player": pid})
-        out.append({"type": "arrive", "player": pid, "destination": player.destination})
+        out.append({"type": "arrive", "player": pid, "destination": player.destination,
+                    "pays": player.trip_pays,
+                    "bounce_within_white": turn.leg == 1 and turn.bonus
+                    and not player.heading_home})
         if not (turn.bonus and turn.red is None and turn.leg == 1):
             out.append({"type": "stop", "player": pid})
     elif phase == "arrival":
-        out.append({"type": "arrive", "player": pid, "destination": player.destination})
+        out.append({"type": "arrive", "player": pid, "destination": player.destination,
+                    "pays": player.trip_pays, "bounce_within_white": False})
     elif phase == "purchase":
         cash = state.cash(pid)
         prices = {rr: rules.settings.scaled(board.railroads[rr].price) for rr in board.railroads}
@@ -107,7 +111,8 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
         assert auction is not None
         bidder = auction.next_bidder
         out.append({"type": "bid", "player": bidder, "minimum": auction.minimum(),
-                    "maximum": state.cash(bidder), "railroad": auction.railroad})
+                    "maximum": state.cash(bidder), "multiple": auction.multiple,
+                    "railroad": auction.railroad})
         out.append({"type": "pass", "player": bidder})
     elif phase == "phantom":
         out.append({"type": "phantom_draw",

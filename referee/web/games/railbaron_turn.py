@@ -260,13 +260,11 @@ class TurnPage:
             where = "a milepost on the " + "/".join(p.milepost)
         else:
             where = "not on the board yet"
-        # the rules pay nothing for the declared trip home, unless home is also the alternate
-        going_home = p.declared and p.destination == p.home and p.alternate != p.home
         return Seat(
             id=p.id, name=p.name, colour=line.colour, cash=line.cash,
             engine=ENGINE_NAMES[p.engine], home=p.home, where=where,
             destination=p.destination,
-            payoff=None if going_home else self.payoff(p.trip_from, p.destination),
+            payoff=self.payoff(p.trip_from, p.destination) if p.trip_pays else None,
             declared=p.declared, early=p.early, alternate=p.alternate,
             deeds=[self.chip(rr) for rr in self.state.owned_by(p.id)],
             established=sorted(p.established), bankrupt=p.bankrupt,
@@ -495,14 +493,14 @@ class TurnPage:
         panel.data["start_of_turn"] = turn.phase == "arrival"
         panel.data["payoff"] = self.payoff(player.trip_from or player.destination,
                                            player.destination)
-        panel.data["home_trip"] = player.declared and player.destination == player.home
+        panel.data["home_trip"] = not panel.legal["pays"]
         if not panel.data["start_of_turn"]:
             self.ridden_panel(panel)
             ridden = self.draft.ridden
             panel.data["json"] = json.dumps({"ridden": ridden})
             panel.data["ask_within"] = turn.leg == 1 and turn.bonus and turn.red is not None
             panel.data["json_beyond"] = json.dumps({"ridden": ridden, "within_white": False})
-            panel.data["bounce"] = turn.leg == 1 and turn.bonus
+            panel.data["bounce"] = panel.legal["bounce_within_white"]
 
     def _prepare_stop(self, panel: Panel) -> None:
         if "groups" not in panel.data:
@@ -513,13 +511,16 @@ class TurnPage:
         cities = sorted(c for c in (served or self.board.cities) if c != player.destination)
         panel.data["cities"] = [(c, json.dumps({"ridden": ridden, "at": {"city": c}}))
                                 for c in cities]
-        milepost = [rr for rr in self.draft.milepost if rr in ridden] or ridden[-1:]
+        # Every railroad serving the milepost counts for establishment, ridden or not
+        # (ESTABLISHMENT, example 2): the ridden ones are offered first, the last one chosen.
+        milepost = self.draft.milepost or ridden[-1:]
+        offered = [*ridden, *(rr for rr in self.board.railroads if rr not in ridden)]
         panel.data["milepost"] = [self.chip(rr) for rr in milepost]
         panel.data["milepost_chips"] = [
             {"chip": self.chip(rr), "on": rr in milepost,
              "url": self.draft.query(milepost=[r for r in milepost if r != rr]
                                      if rr in milepost else [*milepost, rr])}
-            for rr in ridden
+            for rr in offered
         ]
         panel.data["milepost_json"] = json.dumps({"ridden": ridden,
                                                   "at": {"railroads": milepost}})
