@@ -242,7 +242,7 @@ def map_titles(search_dirs: list[Path] | None = None, *,
     for key, folder in map_dirs(dirs).items():
         try:
             manifest = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
             manifest = {}
         name = manifest.get("name")
         titles.append(MapTitle(key, name if isinstance(name, str) and name.strip() else key,

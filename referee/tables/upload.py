@@ -171,7 +171,7 @@ def _manifest(upload: Upload) -> dict:
         return {}
     try:
         return tomllib.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return {}
 
 

@@ -214,7 +214,7 @@ class _Reader:
             return
         try:
             manifest = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
             self.error(MANIFEST, None, f"not valid TOML: {exc}")
             return
         self.data.manifest = manifest

@@ -249,3 +249,11 @@ def test_a_zip_that_unpacks_too_large_is_refused(browser, app):
     assert answer.status_code == 422
     assert "payoffs.csv is larger than 1 MB." in text(answer.text)
     assert not maps_dir(app).exists() or list(maps_dir(app).iterdir()) == []
+
+
+def test_a_manifest_nested_too_deep_is_refused_with_a_message(browser, app):
+    deep = b"key = " + b"[" * 5000 + b"]" * 5000 + b"\n"
+    response = upload(browser(), files=tiny_files(**{"map.toml": deep}))
+    assert response.status_code == 422
+    assert "map.toml" in text(response.text)
+    assert not (maps_dir(app) / "tiny").exists()

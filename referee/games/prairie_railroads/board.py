@@ -272,7 +272,7 @@ def load_board_folder(folder: Path, key: str | None = None) -> Board:
         manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
     except OSError:
         raise BoardError([f"{folder.name}/{MANIFEST}: no board manifest here"]) from None
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
         raise BoardError([f"{folder.name}/{MANIFEST}: not valid TOML ({err})"]) from None
     problems: list[str] = []
     name = manifest.get("name")
