@@ -1,8 +1,16 @@
-"""The SQLite database in the instance folder: one connection per request, kept on `g`."""
+"""The SQLite database in the instance folder.
+
+Each server thread keeps one open connection and lends it to the requests it serves (on `g`),
+so a poll does not pay for opening a database; a request that ends inside a transaction (an
+error half-way) has it rolled back before the connection serves again.
+"""
 
 from __future__ import annotations
 
 import os
+import sqlite3
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,8 +24,12 @@ DATABASE_FILE = "referee.db"
 
 
 def open_database(path: str | os.PathLike[str]) -> Database:
-    """A connection that waits for a busy writer and makes every commit durable."""
-    db = Database(Path(path), execute_plugins=False)
+    """A connection that waits for a busy writer and makes every commit durable.
+
+    It may be closed from another thread (a pool closes the connections of finished threads);
+    it is used by one thread at a time.
+    """
+    db = Database(sqlite3.connect(Path(path), check_same_thread=False), execute_plugins=False)
     db.execute("PRAGMA busy_timeout = 5000")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
@@ -36,17 +48,54 @@ def migrate(path: str | os.PathLike[str]) -> list[str]:
         db.close()
 
 
+class ConnectionPool:
+    """One open connection per server thread to one database file."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = path
+        self._connections: dict[int, Database] = {}
+        self._guard = threading.Lock()
+        weakref.finalize(self, _close_all, self._connections)
+
+    def connection(self) -> Database:
+        """This thread's connection, opened on its first request."""
+        thread = threading.get_ident()
+        db = self._connections.get(thread)
+        if db is None:
+            db = open_database(self.path)
+            with self._guard:
+                self._close_finished_threads()
+                self._connections[thread] = db
+        return db
+
+    def _close_finished_threads(self) -> None:
+        alive = {t.ident for t in threading.enumerate()}
+        for thread in [t for t in self._connections if t not in alive]:
+            self._connections.pop(thread).close()
+
+    def close(self) -> None:
+        with self._guard:
+            _close_all(self._connections)
+
+
+def _close_all(connections: dict[int, Database]) -> None:
+    for db in connections.values():
+        db.close()
+    connections.clear()
+
+
 def get_db() -> Database:
-    """The current request's connection, opened on first use."""
+    """The connection of the current request (its thread's, from the app's pool)."""
     if "db" not in g:
-        g.db = open_database(current_app.config["DATABASE"])
+        g.db = current_app.extensions["referee.db"].connection()
     return g.db
 
 
 def close_db(_error: BaseException | None = None) -> None:
+    """End the request's use of its connection: nothing may stay half done."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 @contextmanager
@@ -67,5 +116,6 @@ def immediate(db: Database) -> Iterator[Database]:
 
 
 def init_app(app: Flask) -> None:
-    app.teardown_appcontext(close_db)
     migrate(app.config["DATABASE"])
+    app.extensions["referee.db"] = ConnectionPool(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)

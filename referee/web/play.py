@@ -133,8 +133,10 @@ def act(game_id: str) -> Response:
     except IllegalAction as err:
         failed = {"type": posted.action["type"], "reason": str(err)}
         return render_game(game, actor, page, status=422, failed=failed)
-    except (TypeError, KeyError, AttributeError, IndexError):
+    except (TypeError, LookupError, AttributeError, ValueError, AssertionError):
         # The rules should answer IllegalAction; a malformed action must still not be a 500.
+        # Nothing was stored (submit_action stores only what the rules accepted); the log
+        # keeps the traceback for whoever fixes the rules.
         current_app.logger.exception("the rules failed on a %r action", posted.action["type"])
         failed = {"type": posted.action["type"], "reason": "The rules could not read this action."}
         return render_game(game, actor, page, status=422, failed=failed)

@@ -74,6 +74,7 @@ class ReplayerCache:
     def __init__(self, resolve_map: MapResolver):
         self.resolve_map = resolve_map
         self._replayers: dict[str, Replayer] = {}
+        self._snapshots: dict[str, tuple[Replayer, Snapshot]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -84,11 +85,13 @@ class ReplayerCache:
 
     def evict(self, game_id: str) -> None:
         self._replayers.pop(game_id, None)
+        self._snapshots.pop(game_id, None)
 
     def adopt(self, game_id: str, replayer: Replayer) -> None:
         """Keep a Replayer built elsewhere (a new or imported game) as the game's own."""
         with self.lock(game_id):
             self._replayers[game_id] = replayer
+            self._snapshots.pop(game_id, None)
 
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
@@ -110,8 +113,14 @@ class ReplayerCache:
         return replayer
 
     def snapshot(self, db: Database, game: GameRow) -> Snapshot:
-        """The game as stored now."""
+        """The game as stored now; the same Snapshot again while nothing has changed (copying
+        a long log on every page would make pages slower as the game goes on)."""
         with self.lock(game.id):
             count = store.action_count(db, game.id) or 0
             replayer = self.current(db, game, count)
-            return Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules)
+            kept = self._snapshots.get(game.id)
+            if kept is not None and kept[0] is replayer and kept[1].seq == replayer.seq:
+                return kept[1]  # a Replayer's seq only grows: the same seq is the same log
+            snapshot = Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules)
+            self._snapshots[game.id] = (replayer, snapshot)
+            return snapshot

@@ -150,9 +150,13 @@ def list_games(db: Database) -> list[Listing]:
 
 
 def action_count(db: Database, game_id: str) -> int | None:
-    """How many actions the game's log holds (its seq), or None if there is no such game."""
+    """How many actions the game's log holds (its seq), or None if there is no such game.
+
+    Positions are dense from 0 (an action is only ever inserted at the count), so the count
+    is the last position plus one: one step down the (game_id, seq) index, however long the log.
+    """
     sql = """
-        select (select count(*) from actions where game_id = :id) as n
+        select (select coalesce(max(seq) + 1, 0) from actions where game_id = :id) as n
         from games where id = :id
     """
     rows = list(db.query(sql, {"id": game_id}))

@@ -82,3 +82,19 @@ def test_a_configured_public_url_is_used_for_the_qr_code(tmp_path, counter_game,
     game_id = banker.create_game()
     page = banker.get(f"/g/{game_id}/table").text
     assert f'href="http://table.example:9000/g/{game_id}/join?k=' in page
+
+
+def test_an_unchanged_game_gives_the_same_snapshot_and_a_changed_one_a_new_one(app, table):
+    from referee.web.db import get_db
+    from referee.web.render import replayers
+
+    _banker, ann, _bob, game_id = table
+    with app.app_context():
+        game = get_game(get_db(), game_id)
+        first = replayers().snapshot(get_db(), game)
+        assert replayers().snapshot(get_db(), game) is first  # nothing copied again
+    ann.act(game_id, type="add", player="p1", **{"n:int": "2"})
+    with app.app_context():
+        later = replayers().snapshot(get_db(), game)
+    assert later is not first and (first.seq, later.seq) == (0, 1)
+    assert first.log == [] and later.log == [{"type": "add", "player": "p1", "n": 2}]
