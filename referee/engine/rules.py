@@ -52,6 +52,7 @@ class GameRules(Protocol):
     """The interface every game offers the engine; states must carry a `ledger`."""
 
     game: str
+    banker_actions: frozenset[str]  # action types only the banker records (undo always is)
 
     def initial(self) -> Outcome:
         """The state before the first action (opening cash is paid here, as transfers)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.record import RecordError, check_record
-from referee.engine.replay import Replayer
+from referee.engine.replay import UNDO, Replayer
 from referee.engine.rules import GameRules
 
 
@@ -53,6 +53,11 @@ def rules_for(record: dict, resolve_map: Any = None) -> GameRules:
 def summary(record: dict, state: Any) -> dict:
     """The game's own report of a state: exact figures per player, and the winners."""
     return game_module(record["game"]).summary(state)
+
+
+def banker_actions(key: str) -> frozenset[str]:
+    """The action types of a game that only the banker records; undo is always one of them."""
+    return frozenset({UNDO}) | frozenset(getattr(game_module(key), "BANKER_ACTIONS", ()))
 
 
 def render(record: dict, report: dict) -> str:

@@ -121,7 +121,7 @@ def act(game_id: str) -> Response:
         failed = {"type": request.form.get("type"), "reason": str(err)}
         return render_game(game, actor, page, status=422, failed=failed)
     try:
-        player_id = hooks_for(game.game).acting_player(posted.action)
+        player_id = hooks_for(game.game).acting_for(posted.action)
     except (KeyError, TypeError, ValueError):
         player_id = None
     if not actor.may_act_for(player_id):

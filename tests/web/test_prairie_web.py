@@ -61,7 +61,7 @@ def test_phones_play_the_initial_auction_live(browser):
     banker, ann, bob, cy, game_id = seated(browser)
     table = text(banker.get(f"/g/{game_id}/banker"))
     assert "Who won the roll for the starting player?" in table
-    assert act(ann, game_id, {"type": "first_player", "player": "p1"}).status_code in (303, 200)
+    assert act(banker, game_id, {"type": "first_player", "player": "p1"}).status_code in (303, 200)
     # every phone sees the auction; only the bidder gets the buttons
     ann_page = text(ann.get(f"/g/{game_id}/me"))
     bob_page = text(bob.get(f"/g/{game_id}/me"))
@@ -96,7 +96,7 @@ def test_phones_play_the_initial_auction_live(browser):
 
 def test_a_refusal_is_shown_beside_the_form(browser):
     banker, ann, bob, cy, game_id = seated(browser)
-    act(ann, game_id, {"type": "first_player", "player": "p1"})
+    act(banker, game_id, {"type": "first_player", "player": "p1"})
     response = ann.act(game_id, json=json.dumps({"type": "bid", "player": "p1"}), page="phone",
                        htmx=True, **{"amount:int": "500"})
     assert response.status_code == 422
@@ -105,7 +105,7 @@ def test_a_refusal_is_shown_beside_the_form(browser):
 
 def test_a_game_on_a_board_table_offers_segments_as_buttons(browser, test_boards):
     banker, ann, bob, cy, game_id = seated(browser, board="prairie_test")
-    act(ann, game_id, {"type": "first_player", "player": "p1"})
+    act(banker, game_id, {"type": "first_player", "player": "p1"})
     for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
         act(phone, game_id, {"type": "pass", "player": pid})
     page = text(ann.get(f"/g/{game_id}/me"))
@@ -120,7 +120,7 @@ def test_a_game_on_a_board_table_offers_segments_as_buttons(browser, test_boards
 
 def test_the_banker_corrects_cash_and_sees_the_learned_cities(browser):
     banker, ann, bob, cy, game_id = seated(browser)
-    act(ann, game_id, {"type": "first_player", "player": "p1"})
+    act(banker, game_id, {"type": "first_player", "player": "p1"})
     for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
         act(phone, game_id, {"type": "pass", "player": pid})
     act(ann, game_id, {"type": "first_build", "player": "p1", "from": "Troy", "to": "Whiting",

@@ -334,3 +334,22 @@ def test_a_phone_sees_only_its_own_seat_whatever_it_asks(table):
         page = ann.get(f"/g/{game_id}/me{query}")
         assert page.status_code == 200
         assert "You are Ann" in page.text and "You are Bob" not in page.text
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "undo", "player": "p2"},
+    {"type": "adjust_cash", "player": "p2", "amount": 500_000, "reason": "mine"},
+    {"type": "roll_for_first_player", "player": "p2", "rolls": {"p1": [1, 1, 1],
+                                                               "p2": [6, 6, 6]}},
+])
+def test_a_phone_cannot_record_the_bankers_actions_by_naming_its_own_seat(browser, action):
+    banker, bob = browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="us", edition="modern")
+    assert bob.join(banker.join_link(game_id), "p2").status_code == 303
+    banker.act(game_id, json=json.dumps({"type": "adjust_cash", "player": "p1", "amount": 1,
+                                         "reason": "so there is something to undo"}))
+    before = banker.seq(game_id)
+    answer = bob.act(game_id, json=json.dumps(action))
+    assert answer.status_code == 403
+    assert "Only the banker may record this action." in answer.text
+    assert banker.seq(game_id) == before

@@ -7,11 +7,19 @@ from typing import Any
 
 from referee.engine.record import RecordError
 from referee.games.prairie_railroads.board import Board, BoardError, load_board
-from referee.games.prairie_railroads.rules import PrairieRules
+from referee.games.prairie_railroads.rules import BANKER_ACTIONS, PrairieRules
 from referee.games.prairie_railroads.settings import Settings, SettingsError
 from referee.games.prairie_railroads.views import render, summary
 
-__all__ = ["Board", "PrairieRules", "Settings", "render", "rules_for", "summary"]
+__all__ = [
+    "BANKER_ACTIONS",
+    "Board",
+    "PrairieRules",
+    "Settings",
+    "render",
+    "rules_for",
+    "summary",
+]
 
 
 def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None) -> PrairieRules:

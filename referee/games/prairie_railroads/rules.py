@@ -22,10 +22,15 @@ from referee.games.prairie_railroads.state import State
 RESERVED = {BANK, "banker"}
 
 
+# Recorded by the banker for the table: corrections, and the die roll for the starting player.
+BANKER_ACTIONS = frozenset({"adjust_cash", "first_player"})
+
+
 class PrairieRules:
     """The rules object the engine replays a Prairie Railroads game with."""
 
     game = "prairie_railroads"
+    banker_actions = BANKER_ACTIONS
 
     def __init__(self, board: Board | None, players: list[dict], settings: Settings):
         if not 3 <= len(players) <= 5:

@@ -7,11 +7,19 @@ from typing import Any
 
 from referee.engine.record import RecordError
 from referee.games.railbaron.board import RailBaronMap
-from referee.games.railbaron.rules import RailBaronRules
+from referee.games.railbaron.rules import BANKER_ACTIONS, RailBaronRules
 from referee.games.railbaron.settings import Settings, SettingsError
 from referee.games.railbaron.views import render, summary
 
-__all__ = ["RailBaronMap", "RailBaronRules", "Settings", "render", "rules_for", "summary"]
+__all__ = [
+    "BANKER_ACTIONS",
+    "RailBaronMap",
+    "RailBaronRules",
+    "Settings",
+    "render",
+    "rules_for",
+    "summary",
+]
 
 
 def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None) -> RailBaronRules:

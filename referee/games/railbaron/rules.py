@@ -23,11 +23,15 @@ from referee.games.railbaron.state import (
     State,
 )
 
+# Recorded by the banker for the table: corrections, and draws and rolls that are no seat's own.
+BANKER_ACTIONS = frozenset({"adjust_cash", "roll_for_first_player", "draw_deed", "phantom_draw"})
+
 
 class RailBaronRules:
     """The rules object the engine replays a Rail Baron game with."""
 
     game = "railbaron"
+    banker_actions = BANKER_ACTIONS
 
     def __init__(self, board: RailBaronMap, players: list[dict], settings: Settings):
         if not 2 <= len(players) <= 6:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from referee.games.registry import GAMES
+from referee.games.registry import GAMES, banker_actions
 from referee.web.games import generic
 from referee.web.games.generic import Choice, SetupOptions
 
@@ -43,6 +43,12 @@ class GameHooks:
     page_context: Callable[[Any], dict]
     setup_context: Callable[[], dict]
     read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
+
+    def acting_for(self, action: dict) -> str | None:
+        """The seat an action acts for; None for the banker's actions (undo among them)."""
+        if action.get("type") in banker_actions(self.key):
+            return None
+        return self.acting_player(action)
 
     def partial(self, page: str) -> list[str]:
         """Template names for one page's game-specific fragment, the game's own first."""
