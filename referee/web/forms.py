@@ -22,6 +22,7 @@ from referee.web.submit import Posted
 RESERVED = frozenset({"csrf_token", "seq", "client_id", "page", "json"})
 MAX_WHOLE = 100_000_000  # larger than any amount a table game can reach
 MAX_TEXT = 200
+MAX_DEPTH = 8  # an action nests a few levels at most ({"rolls": {"p1": [6, 5, 4]}})
 FIELD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -46,8 +47,10 @@ def checked_whole(value: int, name: str, signed: bool = False) -> int:
     return value
 
 
-def _checked_json(value: Any, where: str) -> Any:
+def _checked_json(value: Any, where: str, depth: int = 0) -> Any:
     """`value` with every number a whole number in range and every text of a sane length."""
+    if depth > MAX_DEPTH:
+        raise FormError(f"{where} is nested too deep for an action.")
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
@@ -59,9 +62,9 @@ def _checked_json(value: Any, where: str) -> Any:
             raise FormError(f"{where} is too long.")
         return value
     if isinstance(value, list):
-        return [_checked_json(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return [_checked_json(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
     if isinstance(value, dict):
-        return {str(k): _checked_json(v, f"{where}.{k}") for k, v in value.items()}
+        return {str(k): _checked_json(v, f"{where}.{k}", depth + 1) for k, v in value.items()}
     raise FormError(f"{where} has a value of an unknown kind.")
 
 

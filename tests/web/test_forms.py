@@ -54,3 +54,9 @@ def test_pathological_json_is_a_form_error(text):
 def test_overlong_text_is_a_form_error():
     with pytest.raises(FormError, match="too long"):
         read(("type", "bid"), ("reason", "x" * 201), ("seq", "0"))
+
+
+def test_json_nested_deeper_than_any_action_is_a_form_error():
+    deep = '{"type": "undo", "a": ' + "[" * 500 + "]" * 500 + "}"
+    with pytest.raises(FormError, match="nested too deep"):
+        read(("json", deep), ("seq", "0"))

@@ -163,8 +163,9 @@ class Play:
 
     @property
     def turn(self) -> Turn:
-        assert self.state.turn is not None
-        return self.state.turn
+        turn = self.state.turn
+        require(turn is not None, "No one has a turn yet: the game is being set up.")
+        return turn  # type: ignore[return-value]
 
     def start_lookup(self, pid: str, purpose: str) -> None:
         if self.state.turn is None or self.state.turn.player != pid:
