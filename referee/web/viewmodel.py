@@ -95,12 +95,14 @@ class GameView:
     @cached_property
     def recent(self) -> list[EventLine]:
         """The latest actions in force that said something, newest first."""
-        lines = [
-            EventLine(f.position + 1, str(f.action.get("type")), list(f.outcome.events), "in force")
-            for f in self.snapshot.frames
-            if f.action is not None and f.outcome.events
-        ]
-        return lines[::-1][:RECENT]
+        lines = []
+        for f in reversed(self.snapshot.frames):  # newest first, and no further than needed
+            if len(lines) == RECENT:
+                break
+            if f.action is not None and f.outcome.events:
+                lines.append(EventLine(f.position + 1, str(f.action.get("type")),
+                                       list(f.outcome.events), "in force"))
+        return lines
 
     @cached_property
     def history(self) -> list[EventLine]:
