@@ -185,3 +185,15 @@ def test_the_tables_package_imports_neither_flask_nor_sqlite_utils():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_cached_map_is_loaded_again_only_when_a_file_changes(tmp_path):
+    folder = tmp_path / "maps" / "tiny"
+    shutil.copytree(FIXTURE, folder)
+    first = load_map("tiny", instance_dir=tmp_path, cached=True)
+    assert load_map("tiny", instance_dir=tmp_path, cached=True) is first
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "tiny.csv").write_text(
+        "table,key,value,reason\npayoff,Alpha|Bravo,5500,misprint\n", encoding="utf-8")
+    again = load_map("tiny", instance_dir=tmp_path, cached=True)
+    assert again is not first and again.payoff("Alpha", "Bravo") == 5500

@@ -110,11 +110,13 @@ def find_map_dir(key: str, search_dirs: list[Path]) -> Path | None:
 
 
 def load_map(key: str, *, search_dirs: list[Path] | None = None,
-             overrides_dir: Path | None = None, instance_dir: Path | None = None) -> LoadedMap:
+             overrides_dir: Path | None = None, instance_dir: Path | None = None,
+             cached: bool = False) -> LoadedMap:
     """Load and validate the map `key`, then apply `<overrides_dir>/<key>.csv` if it exists.
 
     `instance_dir` supplies both defaults: its `maps/` folder is searched after the shipped
-    maps, and its `overrides/` folder holds the house rules.
+    maps, and its `overrides/` folder holds the house rules. `cached` reuses the map loaded
+    before while none of its files (nor the overrides file) has changed: for requests.
     """
     dirs = default_search_dirs(instance_dir) if search_dirs is None else list(search_dirs)
     folder = find_map_dir(key, dirs)
@@ -123,7 +125,15 @@ def load_map(key: str, *, search_dirs: list[Path] | None = None,
     if overrides_dir is None and instance_dir is not None:
         overrides_dir = Path(instance_dir) / "overrides"
     overrides = Path(overrides_dir) / f"{key}.csv" if overrides_dir is not None else None
-    return load_map_dir(folder, overrides_file=overrides)
+    if not cached:
+        return load_map_dir(folder, overrides_file=overrides)
+    signature = (_signature(folder), _file_signature(overrides))
+    kept = _LOADED.get((folder, overrides))
+    if kept is not None and kept[0] == signature:
+        return kept[1]
+    board = load_map_dir(folder, overrides_file=overrides)
+    _LOADED[(folder, overrides)] = (signature, board)
+    return board
 
 
 def load_map_dir(folder: Path, *, overrides_file: Path | None = None) -> LoadedMap:
@@ -187,6 +197,7 @@ def summarize(folder: Path) -> MapSummary:
 
 
 _SUMMARIES: dict[Path, tuple[tuple, MapSummary]] = {}
+_LOADED: dict[tuple[Path, Path | None], tuple[tuple, LoadedMap]] = {}
 
 
 def _signature(folder: Path) -> tuple:
@@ -196,6 +207,14 @@ def _signature(folder: Path) -> tuple:
                      if p.is_file() and (st := p.stat()))
     except OSError:
         return ()
+
+
+def _file_signature(path: Path | None) -> tuple:
+    try:
+        st = path.stat() if path is not None else None
+    except OSError:
+        return ()
+    return (st.st_size, st.st_mtime_ns) if st is not None else ()
 
 
 def summarize_cached(folder: Path) -> MapSummary:

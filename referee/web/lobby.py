@@ -40,7 +40,7 @@ def available_maps() -> list[Any] | None:
     except ImportError:
         return None
     try:
-        return list(list_maps(instance_dir=Path(current_app.instance_path)))
+        return list(list_maps(instance_dir=Path(current_app.instance_path), cached=True))
     except Exception:  # a broken map file must not close the lobby
         current_app.logger.exception("listing the maps failed")
         return None

@@ -42,7 +42,7 @@ def page() -> Response:
                                "found": None, "message": None}
     status = 200
     try:
-        board = load_map(key, instance_dir=_instance())
+        board = load_map(key, instance_dir=_instance(), cached=True)
     except UnknownMapError:
         known = ", ".join(m.key for m in maps)
         context["message"] = f"There is no map {key[:40]!r} here (maps: {known}). Choose one."

@@ -38,7 +38,7 @@ def map_resolver(instance_dir: Path) -> MapResolver:
         from referee.tables import MapError, load_map  # late: only a game with a map needs it
 
         try:
-            return load_map(key, instance_dir=instance_dir)
+            return load_map(key, instance_dir=instance_dir, cached=True)
         except MapError as err:
             raise RecordError(f"map: {err}") from err
 
