@@ -1,0 +1,30 @@
+"""Answers go gzipped to browsers that take gzip; static files and tiny answers as they are."""
+
+import gzip
+
+
+def test_a_page_goes_gzipped_to_a_browser_that_takes_it(table):
+    banker, ann, _bob, game_id = table
+    plain = ann.get(f"/g/{game_id}/me")
+    packed = ann.get(f"/g/{game_id}/me", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert {"Accept-Encoding", "HX-Request"} <= set(packed.vary)
+    assert len(packed.data) < len(plain.data) / 2
+    assert gzip.decompress(packed.data).decode().split("csrf_token")[0] == \
+        plain.text.split("csrf_token")[0]
+
+
+def test_a_browser_that_refuses_gzip_gets_the_page_as_it_is(table):
+    _banker, ann, _bob, game_id = table
+    answer = ann.get(f"/g/{game_id}/me", headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "Content-Encoding" not in answer.headers
+
+
+def test_polls_and_static_files_are_left_alone(table):
+    _banker, ann, _bob, game_id = table
+    seq = ann.seq(game_id)
+    poll = ann.get(f"/g/{game_id}/version?seq={seq}", headers={"Accept-Encoding": "gzip"})
+    assert poll.status_code == 204 and "Content-Encoding" not in poll.headers
+    with ann.get("/static/app.css", headers={"Accept-Encoding": "gzip"}) as css:
+        assert "Content-Encoding" not in css.headers
