@@ -2,8 +2,9 @@
 
 Reserved fields: `csrf_token`, `seq`, `client_id`, `page`, `json`. Every other field is a
 field of the action: `name=value` gives a string, `name:int=value` a whole number from 0,
-`name:signed=value` a whole number that may be negative (a correction), and a name sent more
-than once gives a list. A `json` field may hold the action object itself; the other fields are
+`name:signed=value` a whole number that may be negative (a correction), `name:roll=N` N dice
+drawn by the server as the action arrives (one die: a number; more: a list), and a name sent
+more than once gives a list. A `json` field may hold the action object itself; the other fields are
 added to it. Numbers are whole and at most MAX_WHOLE either way. Bad input raises FormError
 with a message for the player.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +24,7 @@ from referee.web.submit import Posted
 RESERVED = frozenset({"csrf_token", "seq", "client_id", "page", "json"})
 MAX_WHOLE = 100_000_000  # larger than any amount a table game can reach
 MAX_TEXT = 200
+MAX_DICE = 6
 MAX_DEPTH = 8  # an action nests a few levels at most ({"rolls": {"p1": [6, 5, 4]}})
 FIELD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -78,10 +81,23 @@ def _from_json(text: str) -> dict:
     return _checked_json(data, "json")
 
 
+def roll_dice(text: str, name: str) -> list[int]:
+    """`text` dice (1 to MAX_DICE) drawn now, for a "Roll for me" button."""
+    count = whole_number(text, name)
+    if not 1 <= count <= MAX_DICE:
+        raise FormError(f"{name}: roll 1 to {MAX_DICE} dice, not {count}.")
+    return [secrets.randbelow(6) + 1 for _ in range(count)]
+
+
 def _field(name: str, values: list[str]) -> tuple[str, Any]:
     key, _, kind = name.partition(":")
-    if not FIELD_NAME.fullmatch(key) or kind not in ("", "int", "signed"):
+    if not FIELD_NAME.fullmatch(key) or kind not in ("", "int", "signed", "roll"):
         raise FormError(f"Unknown form field {name[:40]!r}.")
+    if kind == "roll":
+        if len(values) != 1:
+            raise FormError(f"{key} is given twice.")
+        dice = roll_dice(values[0], key)
+        return key, dice[0] if values[0].strip() == "1" else dice
     if kind:
         parsed: list[Any] = [whole_number(v, key, signed=kind == "signed") for v in values]
     else:

@@ -60,3 +60,19 @@ def test_json_nested_deeper_than_any_action_is_a_form_error():
     deep = '{"type": "undo", "a": ' + "[" * 500 + "]" * 500 + "}"
     with pytest.raises(FormError, match="nested too deep"):
         read(("json", deep), ("seq", "0"))
+
+
+def test_a_roll_field_has_the_server_roll_the_dice_as_the_action_arrives():
+    posted = read(("type", "roll_move"), ("white:roll", "2"), ("red:roll", "1"), ("seq", "4"))
+    white, red = posted.action["white"], posted.action["red"]
+    assert isinstance(white, list) and len(white) == 2 and all(1 <= d <= 6 for d in white)
+    assert type(red) is int and 1 <= red <= 6
+    rolls = {tuple(read(("type", "x"), ("dice:roll", "3"), ("seq", "0")).action["dice"])
+             for _ in range(200)}
+    assert len(rolls) > 50  # really drawn each time, not fixed
+
+
+@pytest.mark.parametrize("count", ["0", "7", "two"])
+def test_a_roll_of_no_dice_or_too_many_is_a_form_error(count):
+    with pytest.raises(FormError):
+        read(("type", "x"), ("dice:roll", count), ("seq", "0"))

@@ -413,7 +413,6 @@ class TurnPage:
         ]
         panel.data["complete"] = all(v is not None for v in chosen.values())
         panel.data["chosen"] = chosen
-        panel.data["rolled"] = roll_dice(len(dice))
         panel.data["clear_url"] = self.draft.query(dice={k: None for k in dice})
 
     def _lookup_preview(self, panel: Panel) -> None:
