@@ -25,6 +25,7 @@ from referee.tables.validate import Problem, check_map_dir, has_errors
 
 MAX_FILE_BYTES = 1_000_000  # a 100-city payoff chart is about 150 kB
 MAX_TOTAL_BYTES = 4_000_000
+MAX_NAME_SHOWN = 80  # a file left out is named, cut to this length
 MAX_FILES = 20
 MAX_ZIP_MEMBERS = 50
 KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
@@ -70,6 +71,11 @@ def _size(n: int) -> str:
 
 def _shown(name: str) -> str:
     return repr(name[:80])
+
+
+def _cut(name: str) -> str:
+    """A file name as the report shows it: at most MAX_NAME_SHOWN characters."""
+    return name if len(name) <= MAX_NAME_SHOWN else name[:MAX_NAME_SHOWN] + "…"
 
 
 def _check_name(name: str) -> bool:
@@ -216,7 +222,8 @@ def add_map(upload: Upload, key: str, maps_dir: Path, taken: Collection[str]) ->
         named = _named(upload)
         for name, data in named.items():
             (folder / name).write_bytes(data)
-        left_out = (*upload.ignored, *sorted(set(upload.files) - set(named)))
+        left_out = tuple(_cut(name) for name in
+                         (*upload.ignored, *sorted(set(upload.files) - set(named))))
         problems = check_map_dir(folder)
         if has_errors(problems):
             return Added(key, problems, stored=False, left_out=left_out)

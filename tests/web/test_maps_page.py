@@ -257,3 +257,10 @@ def test_a_manifest_nested_too_deep_is_refused_with_a_message(browser, app):
     assert response.status_code == 422
     assert "map.toml" in text(response.text)
     assert not (maps_dir(app) / "tiny").exists()
+
+
+def test_a_file_left_out_is_named_briefly_however_long_its_name(browser):
+    files = [*tiny_files(), (b"x", "n" * 5000 + ".txt")]
+    answer = upload(browser(), files=files)
+    assert answer.status_code == 303
+    assert len(answer.headers["Location"]) < 500
