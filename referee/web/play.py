@@ -21,7 +21,7 @@ from referee.web.games import hooks_for
 from referee.web.keys import same_secret
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
-from referee.web.submit import submit_action
+from referee.web.submit import Posted, submit_action
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -109,6 +109,23 @@ def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
             f"not for {game.player_name(player_id)}.")
 
 
+def _not_now(game: GameRow, actor: Actor, player_id: str | None, posted: Posted) -> str | None:
+    """Why a phone may not act for its seat now (someone else is to act), or None."""
+    if actor.banker or player_id is None:
+        return None
+    snapshot = replayers().snapshot(get_db(), game)
+    if posted.seq != snapshot.seq:
+        return None  # a stale page: the submit answers 409 with the fresh state
+    to_act = [a["player"] for a in snapshot.rules.legal_actions(snapshot.state)
+              if isinstance(a.get("player"), str)]
+    if player_id in to_act:
+        return None
+    if not to_act:
+        return f"{game.player_name(player_id)} has nothing to do now."
+    names = " or ".join(dict.fromkeys(game.player_name(p) for p in to_act))
+    return f"It is not {game.player_name(player_id)}'s turn: {names} is to act."
+
+
 @bp.post("/act")
 def act(game_id: str) -> Response:
     """Submit one action (form convention in docs/web.md)."""
@@ -126,6 +143,8 @@ def act(game_id: str) -> Response:
         player_id = None
     if not actor.may_act_for(player_id):
         abort(403, _refusal(game, actor, player_id))
+    if (why := _not_now(game, actor, player_id, posted)) is not None:
+        abort(403, why)
     try:
         submit_action(get_db(), replayers(), game, posted)
     except StaleAction as err:

@@ -69,7 +69,7 @@ def test_phones_play_the_initial_auction_live(browser):
     assert "Bid $1" in ann_page and "Bid $1" not in bob_page
     assert act(bob, game_id, {"type": "bid", "player": "p1", "amount": 5}).status_code == 403
     refused = act(bob, game_id, {"type": "bid", "player": "p2", "amount": 5})
-    assert refused.status_code == 422 and "It is Ann's bid" in text(refused)
+    assert refused.status_code == 403 and "It is not Bob's turn: Ann is to act." in text(refused)
     act(ann, game_id, {"type": "bid", "player": "p1"}, **{"amount:int": "12"})
     assert "High bid $12 by Ann" in text(cy.get(f"/g/{game_id}/me"))
     act(bob, game_id, {"type": "pass", "player": "p2"})

@@ -264,6 +264,14 @@ def test_a_phone_cannot_act_for_another_seat(rb):
     assert len(rb.record()["actions"]) == 1
 
 
+def test_a_phone_acting_out_of_turn_is_refused_with_whose_turn_it_is(rb):
+    rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
+    response = rb.bob.act(rb.game_id, type="roll_region", player="p2", **{"dice:int": "1"})
+    assert response.status_code == 403
+    assert "It is not Bob&#39;s turn: Ann is to act." in response.text
+    assert len(rb.record()["actions"]) == 1
+
+
 def test_roll_for_me_has_the_server_roll_as_the_action_arrives(rb):
     rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
     html = rb.page(rb.ann)
