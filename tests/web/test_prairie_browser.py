@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.games.prairie_railroads import board as boards
@@ -9,6 +11,8 @@ from tests.prairie_railroads.play import TEST_BOARD
 from tests.web.conftest import PHONE, check_phone_layout
 
 pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"  # git-ignored, for a person
 
 
 @pytest.fixture
@@ -52,6 +56,7 @@ def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
         phones[name] = phone
     ann, bob = phones["Ann"], phones["Bob"]
     assert "Waiting" in ann.text_content(".pr-now")
+    SHOTS.mkdir(exist_ok=True)
 
     click(banker, ".pr-first_player button:text-is('Ann')")
     # Ann's phone learns by polling that the CRIP auction is hers to open
@@ -69,6 +74,7 @@ def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
     ann.reload()
     click(ann, ".pr-first_build button:has-text('Troy – Marysville')")
     assert "Income $2" in ann.text_content("[data-railroad='CRIP']")
+    ann.screenshot(path=SHOTS / "prairie-phone-360.png", full_page=True)
 
     # the banker runs the other five auctions: nobody bids, Ann takes each share free
     banker.reload()
@@ -77,6 +83,9 @@ def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
             click(banker, ".pr-pass button")
         click(banker, ".pr-first_build button >> nth=0")
     assert "Turn 1, Ann" in banker.text_content(".pr-doing")
+    banker.set_viewport_size({"width": 1280, "height": 800})  # the laptop's screen
+    banker.screenshot(path=SHOTS / "prairie-banker-1280.png", full_page=True)
+    banker.set_viewport_size(PHONE["viewport"])
 
     # eight Pay Dividends cards; Bob plays his own from the phone
     bob.reload()

@@ -137,7 +137,7 @@ class PrairieView:
         return {
             "railroad": a.railroad,
             "seller": self.name(a.seller) if a.seller else None,
-            "minimum": a.minimum,
+            "minimum": a.to_beat(),  # the least the next bid may be
             "to_beat": a.to_beat(),
             "high": a.high,
             "high_bidder": self.name(a.high_bidder) if a.high_bidder else None,
