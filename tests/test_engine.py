@@ -96,3 +96,17 @@ def test_records_are_checked_field_by_field(tmp_path):
         read_record(path)
     path.write_text(json.dumps(good), encoding="utf-8")
     assert read_record(path)["game"] == "railbaron"
+
+
+def test_a_game_registers_one_handler_per_action_type():
+    from referee.engine import Handlers
+
+    handlers = Handlers()
+
+    @handlers.on("buy")
+    def buy(play, action):
+        return None
+
+    assert handlers["buy"] is buy
+    with pytest.raises(ValueError, match="two handlers for the action 'buy'"):
+        handlers.on("buy")(buy)

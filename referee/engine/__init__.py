@@ -5,6 +5,7 @@ Nothing here imports Flask or sqlite-utils.
 """
 
 from referee.engine.errors import IllegalAction, StaleAction
+from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK, Ledger, Transfer
 from referee.engine.replay import Frame, Replayer
 from referee.engine.rules import GameRules, Outcome, Step
@@ -13,6 +14,7 @@ __all__ = [
     "BANK",
     "Frame",
     "GameRules",
+    "Handlers",
     "IllegalAction",
     "Ledger",
     "Outcome",

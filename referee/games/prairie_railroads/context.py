@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from referee.engine.errors import IllegalAction
+from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
 from referee.engine.rules import Step, require
 from referee.games.prairie_railroads.constants import (
@@ -27,16 +27,8 @@ if TYPE_CHECKING:
     from referee.games.prairie_railroads.board import Board
     from referee.games.prairie_railroads.rules import PrairieRules
 
-Handler = Callable[["Play", dict], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-
-    return register
+HANDLERS = Handlers()
+handles = HANDLERS.on  # @handles("buy") registers the handler of an action type
 
 
 def known_start(name: str) -> str | None:
