@@ -50,3 +50,31 @@ def test_replay_prints_a_prairie_railroads_game_in_its_own_words(capsys):
     assert "Pay Dividends played 8 of 8" in out
     assert "Cy (cy): $130; ATSF ×1, KP ×1, MKT ×1" in out
     assert "Winner: Cy" in out
+
+
+def test_replay_reads_a_laptops_own_map_from_its_instance_folder(tmp_path, capsys):
+    import shutil
+
+    record = {"format": "referee.game/1", "game": "railbaron", "map": "tiny",
+              "settings": {"edition": "modern"},
+              "players": [{"id": "ann", "name": "Ann"}, {"id": "bob", "name": "Bob"}],
+              "actions": [{"type": "roll_for_first_player",
+                           "rolls": {"ann": [6, 6, 6], "bob": [1, 1, 1]}}]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: map: no map 'tiny' (known maps: " in err
+    assert str(tmp_path.parent) not in err.split(": map: ", 1)[1]  # no folder of the machine
+    instance = tmp_path / "instance"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "maps" / "tiny",
+                    instance / "maps" / "tiny")
+    assert main(["replay", str(path), "--instance", str(instance)]) == 0
+    assert "Ann (ann): $20,000" in capsys.readouterr().out
+
+
+def test_a_bad_file_is_named_once_and_a_rule_once(tmp_path, capsys):
+    path = tmp_path / "x.json"
+    path.write_text("{}", encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err.count(str(path)) == 1

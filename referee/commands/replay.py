@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, read_record
 from referee.engine.replay import ReplayError
 from referee.games.registry import render, replay, summary
+from referee.tables import map_resolver
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,13 +24,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("record", help="the game record, a JSON file")
     parser.add_argument("--json", action="store_true", help="print the final state as JSON")
+    parser.add_argument("--instance", metavar="DIR", type=Path,
+                        help="also the maps and house-rule overrides of the app's instance "
+                        "folder DIR (a game played on a laptop's own map)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         record = read_record(args.record)
-        game = replay(record)
+    except RecordError as err:
+        print(err, file=sys.stderr)  # it names the file already
+        return 2
+    try:
+        game = replay(record, map_resolver(args.instance))
     except ReplayError as err:
         print(f"{args.record}: {err}", file=sys.stderr)
         return 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from referee.web.lan import base_url
+from referee.web.lan import LOOPBACK_NAMES, base_url
 from referee.web.qr import print_qr
 
 
@@ -31,9 +31,20 @@ def serve(args: argparse.Namespace) -> int:
 
     from referee.web import create_app
 
-    public = (args.public_url or base_url(args.host, args.port)).rstrip("/")
+    loopback_only = args.host not in ("0.0.0.0", "", "::") and args.host in LOOPBACK_NAMES
+    if args.public_url:
+        public = args.public_url.rstrip("/")
+    elif loopback_only:
+        public = f"http://{args.host}:{args.port}"
+    else:
+        public = base_url(args.host, args.port).rstrip("/")
     app = create_app({"PUBLIC_URL": public}, instance_path=args.instance)
-    print(f"Referee is running. Open {public}/ on this laptop or on any phone at the table.")
+    if loopback_only:
+        print(f"Referee is running on {public}/ for this laptop only: phones cannot reach "
+              "it (serve with --host 0.0.0.0 for them).")
+    else:
+        print(f"Referee is running. Open {public}/ on this laptop or on any phone at the "
+              "table.")
     print(f"Games are kept in {app.instance_path}")
     print_qr(public + "/")
     print("Press Ctrl+C to stop.")

@@ -90,7 +90,8 @@ class ReplayError(IllegalAction):
     """An action of a recorded log that the rules reject, with its position in the log."""
 
     def __init__(self, position: int, action: dict, cause: IllegalAction):
-        super().__init__(f"action {position + 1} ({action.get('type')!r}): {cause}", cause.rule)
+        super().__init__(f"action {position + 1} ({action.get('type')!r}): {cause.reason}",
+                         cause.rule)
         self.position = position
         self.action = action
         self.cause = cause

@@ -13,6 +13,7 @@ from referee.tables.loader import (
     list_maps,
     load_map,
     load_map_dir,
+    map_resolver,
 )
 from referee.tables.validate import Problem, check_map_dir
 
@@ -28,4 +29,5 @@ __all__ = [
     "list_maps",
     "load_map",
     "load_map_dir",
+    "map_resolver",
 ]

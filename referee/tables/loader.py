@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import referee
+from referee.engine.record import RecordError
 from referee.games.railbaron.board import RailBaronMap
 from referee.tables.format import MANIFEST, RAILROADS_NOT_TRANSCRIBED, RAILROADS_TRANSCRIBED
 from referee.tables.overrides import apply_overrides, read_overrides
@@ -35,9 +37,8 @@ class UnknownMapError(MapError):
     """No folder in the search path holds the map asked for."""
 
     def __init__(self, key: str, search_dirs: list[Path], known: list[str]) -> None:
-        where = ", ".join(str(d) for d in search_dirs) or "no folder"
         listed = ", ".join(known) or "none"
-        problem = Problem(key, None, f"no map {key!r} in {where} (known maps: {listed})")
+        problem = Problem(key, None, f"no map {key!r} (known maps: {listed})")
         super().__init__(key, [problem])
         self.args = (problem.message,)
 
@@ -267,3 +268,16 @@ def map_titles(search_dirs: list[Path] | None = None, *,
         titles.append(MapTitle(key, name if isinstance(name, str) and name.strip() else key,
                                manifest.get("railroads") == RAILROADS_NOT_TRANSCRIBED))
     return titles
+
+
+def map_resolver(instance_dir: Path | None) -> Callable[[str, str], LoadedMap]:
+    """`resolve_map(game, key)` for the rules: the shipped maps, then the instance's own maps
+    and house-rule overrides; a map that cannot be loaded is a RecordError naming the map."""
+
+    def resolve(game: str, key: str) -> LoadedMap:
+        try:
+            return load_map(key, instance_dir=instance_dir, cached=True)
+        except MapError as err:
+            raise RecordError(f"map: {err}") from err
+
+    return resolve

@@ -17,6 +17,7 @@ from referee.web.store import GameRow
 
 BANKER_COOKIE = "banker"
 SEAT_COOKIE = "seat"
+TABLE_COOKIE = "table"  # a shared screen that shows the table view: the game's join secret
 COOKIE_AGE = 60 * 60 * 24 * 90  # a long game night, or a game resumed months later
 
 
@@ -24,10 +25,11 @@ COOKIE_AGE = 60 * 60 * 24 * 90  # a long game night, or a game resumed months la
 class Actor:
     banker: bool = False
     player_id: str | None = None  # the seat this browser holds, if any
+    table: bool = False  # a shared screen: sees the table view and the history, acts for nobody
 
     @property
     def known(self) -> bool:
-        return self.banker or self.player_id is not None
+        return self.banker or self.player_id is not None or self.table
 
     def may_act_for(self, player_id: str | None) -> bool:
         """The banker acts for anyone (and for the bank); a phone only for its own seat."""
@@ -57,7 +59,8 @@ def current_actor(game: GameRow) -> Actor:
             if same_secret(held, seat.secret):
                 player_id = seat.player_id
                 break
-    return Actor(banker=banker, player_id=player_id)
+    table = same_secret(request.cookies.get(TABLE_COOKIE), game.game_secret)
+    return Actor(banker=banker, player_id=player_id, table=table)
 
 
 def require_actor(game: GameRow) -> Actor:
@@ -87,3 +90,7 @@ def set_banker_cookie(response: Response, game: GameRow) -> None:
 
 def set_seat_cookie(response: Response, game: GameRow, secret: str) -> None:
     _set(response, game, SEAT_COOKIE, secret)
+
+
+def set_table_cookie(response: Response, game: GameRow) -> None:
+    _set(response, game, TABLE_COOKIE, game.game_secret)

@@ -19,6 +19,7 @@ from referee.web.actors import (
     game_or_404,
     require_banker,
     set_seat_cookie,
+    set_table_cookie,
 )
 from referee.web.db import get_db
 from referee.web.keys import same_secret
@@ -69,6 +70,16 @@ def claim(game_id: str) -> Response:
         return _seat_page(game, key, 409, "That seat was just taken. Pick another.")
     response = redirect(url_for("play.phone", game_id=game.id), 303)
     set_seat_cookie(response, game, secret)
+    return response
+
+
+@bp.post("/watch")
+def watch(game_id: str) -> Response:
+    """Make this browser a shared screen of the game: the table view, no seat, no actions."""
+    game = game_or_404(game_id)
+    _checked_link(game, request.form.get("k", ""))
+    response = redirect(url_for("play.table", game_id=game.id), 303)
+    set_table_cookie(response, game)
     return response
 
 

@@ -31,18 +31,10 @@ class GameUnavailable(Exception):
 
 
 def map_resolver(instance_dir: Path) -> MapResolver:
-    """`resolve_map(game, key)` for the rules: the shipped maps, then the instance's own maps
-    and house-rule overrides (see referee.tables.load_map)."""
+    """`resolve_map(game, key)` over the instance folder (see referee.tables.map_resolver)."""
+    from referee.tables import map_resolver as tables_resolver  # late: only maps need it
 
-    def resolve(game: str, key: str) -> Any:
-        from referee.tables import MapError, load_map  # late: only a game with a map needs it
-
-        try:
-            return load_map(key, instance_dir=instance_dir, cached=True)
-        except MapError as err:
-            raise RecordError(f"map: {err}") from err
-
-    return resolve
+    return tables_resolver(instance_dir)
 
 
 def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:

@@ -62,3 +62,28 @@ def test_the_banker_frees_a_seat_and_the_old_phone_loses_it(table, browser):
     newcomer = browser()
     assert newcomer.join(banker.join_link(game_id), "p1").status_code == 303
     assert "You are Ann" in newcomer.get(f"/g/{game_id}/me").text
+
+
+def test_a_shared_screen_shows_the_table_and_acts_for_nobody(browser):
+    banker, tv = browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"])
+    link = banker.join_link(game_id)
+    assert "Show the table on this screen" in tv.get(link).text
+    key = link.split("k=", 1)[1]
+    answer = tv.post(f"/g/{game_id}/watch", {"k": key})
+    assert answer.status_code == 303 and answer.headers["Location"] == f"/g/{game_id}/table"
+    assert tv.get(f"/g/{game_id}/table").status_code == 200
+    assert tv.get(f"/g/{game_id}/history").status_code == 200
+    assert tv.get(f"/g/{game_id}/me").status_code == 403
+    assert tv.get(f"/g/{game_id}/banker").status_code == 403
+    assert tv.act(game_id, type="add", player="p1", n="1").status_code == 403
+    assert banker.seq(game_id) == 0
+    # every seat is still free for the phones
+    assert 'value="p1"' in browser().get(link).text
+
+
+def test_a_screen_with_a_wrong_key_does_not_get_the_table(browser):
+    banker, tv = browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"])
+    assert tv.post(f"/g/{game_id}/watch", {"k": "guess"}).status_code == 403
+    assert tv.get(f"/g/{game_id}/table").status_code == 403

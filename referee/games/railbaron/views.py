@@ -184,7 +184,7 @@ def render(report: dict[str, Any]) -> str:
         status = "bankrupt" if p["bankrupt"] else ("declared" if p["declared"] else "")
         rails = ", ".join(p["railroads"]) or "no railroads"
         lines.append(
-            f"  {p['name']} ({pid}): ${p['cash']:,}; {p['engine']}; home {p['home']}; "
+            f"  {p['name']} ({pid}): ${p['cash']:,}; {p['engine']}; home {p['home'] or '-'}; "
             f"destination {p['destination'] or '-'}; {rails}" + (f"; {status}" if status else "")
         )
     if report["winners"]:
