@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 from referee import TABLES_DIR
+from referee.cli import main as cli
 from referee.games.prairie_railroads.board import (
     Board,
     BoardError,
     list_boards,
     load_board_folder,
-    main,
 )
 from tests.prairie_railroads.play import TEST_BOARD, fixture_board
 
@@ -72,6 +72,6 @@ def test_listing_boards_leaves_out_the_template_and_broken_folders(tmp_path):
 
 
 def test_the_checker_command(capsys):
-    assert main([str(TEST_BOARD)]) == 0
+    assert cli(["boards", "check", str(TEST_BOARD)]) == 0
     assert "23 cities, 25 segments" in capsys.readouterr().out
-    assert main([str(TABLES_DIR / "prairie_railroads" / "_template")]) == 1
+    assert cli(["boards", "check", str(TABLES_DIR / "prairie_railroads" / "_template")]) == 1

@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
+from referee.cli import main as cli
 from referee.engine.record import dump_record
 from referee.games.prairie_railroads.board import load_board_folder
-from referee.games.prairie_railroads.draft import learned_tables, main
+from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.views import legal_actions
 from tests.prairie_railroads.play import Table
 
@@ -84,7 +85,7 @@ def test_the_learned_cities_start_a_board_table(tmp_path: Path):
     record_path = tmp_path / "game.json"
     record = dict(t.record, actions=t.log())
     record_path.write_text(dump_record(record), encoding="utf-8")
-    assert main([str(record_path), str(tmp_path / "learned")]) == 0
+    assert cli(["boards", "draft", str(record_path), str(tmp_path / "learned")]) == 0
     folder = tmp_path / "learned"
     assert sorted(p.name for p in folder.iterdir()) == [
         "board.toml", "cities.csv", "growth.csv", "segments.csv", "western_builds.csv"]

@@ -309,26 +309,3 @@ def list_boards(root: Path | None = None) -> list[tuple[str, str]]:
             continue
         found.append((folder.name, board.name))
     return found
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m referee.games.prairie_railroads.board FOLDER`: check a board folder."""
-    import sys
-
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m referee.games.prairie_railroads.board FOLDER", file=sys.stderr)
-        return 2
-    try:
-        board = load_board_folder(Path(args[0]))
-    except BoardError as err:
-        for problem in err.problems:
-            print(problem, file=sys.stderr)
-        return 1
-    print(f"{board.name}: {len(board.cities)} cities, {len(board.segments)} segments, "
-          f"{len(board.western)} Western Build boxes: OK")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

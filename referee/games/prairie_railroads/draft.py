@@ -1,17 +1,14 @@
 """The start of a board table from a game played without one: the cities and segments it learned.
 
-    python -m referee.games.prairie_railroads.draft RECORD.json NEW_FOLDER
-
-writes board.toml and the four CSV files; the growth chart and the segments not built in the
-game are left for the owner to fill in from the printed board (HOWTO.md in the template).
+`referee boards draft RECORD.json NEW_FOLDER` writes board.toml and the four CSV files; the
+growth chart and the segments not built in the game are left for the owner to fill in from the
+printed board (HOWTO.md in the template).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import sys
-from pathlib import Path
 
 from referee.games.prairie_railroads.board import DEFAULT_FILES, FILES, MANIFEST
 from referee.games.prairie_railroads.state import State
@@ -46,32 +43,3 @@ def learned_tables(state: State, name: str = "New board (from a game)") -> dict[
         DEFAULT_FILES["growth"]: _csv(FILES["growth"], []),
         DEFAULT_FILES["western"]: _csv(FILES["western"], western),
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    from referee.engine.record import RecordError, read_record
-    from referee.games.registry import replay
-
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    try:
-        record = read_record(args[0])
-        state = replay(record).state
-    except (RecordError, ValueError) as err:
-        print(err, file=sys.stderr)
-        return 1
-    folder = Path(args[1])
-    if folder.exists():
-        print(f"{folder}: already exists; choose a new folder", file=sys.stderr)
-        return 1
-    folder.mkdir(parents=True)
-    for file, text in learned_tables(state).items():
-        (folder / file).write_text(text, encoding="utf-8")
-    print(f"wrote {folder}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
