@@ -68,6 +68,13 @@ class ConnectionPool:
                 self._connections[thread] = db
         return db
 
+    def discard(self) -> None:
+        """Close this thread's connection; its next request opens a fresh one."""
+        with self._guard:
+            db = self._connections.pop(threading.get_ident(), None)
+        if db is not None:
+            db.close()
+
     def _close_finished_threads(self) -> None:
         alive = {t.ident for t in threading.enumerate()}
         for thread in [t for t in self._connections if t not in alive]:
@@ -91,11 +98,19 @@ def get_db() -> Database:
     return g.db
 
 
-def close_db(_error: BaseException | None = None) -> None:
-    """End the request's use of its connection: nothing may stay half done."""
+def close_db(error: BaseException | None = None) -> None:
+    """End the request's use of its connection: nothing may stay half done.
+
+    After a request that failed, the connection is closed rather than lent on: a read it left
+    unfinished would hold the thread to an old snapshot of the database.
+    """
     db = g.pop("db", None)
-    if db is not None and db.conn.in_transaction:
+    if db is None:
+        return
+    if db.conn.in_transaction:
         db.conn.rollback()
+    if error is not None:
+        current_app.extensions["referee.db"].discard()
 
 
 @contextmanager

@@ -142,10 +142,11 @@ def list_games(db: Database) -> list[Listing]:
                (select count(*) from actions a where a.game_id = g.id) as actions
         from games g order by g.created desc, g.rowid desc
     """
+    rows = list(db.query(sql))  # every row read before any is decoded
     return [
         Listing(r["id"], r["game"], r["title"], r["created"], r["status"],
                 json.loads(r["players"]), r["actions"])
-        for r in db.query(sql)
+        for r in rows
     ]
 
 
@@ -166,7 +167,8 @@ def action_count(db: Database, game_id: str) -> int | None:
 def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:
     """The game's actions from position `start` on, in order."""
     sql = "select action from actions where game_id = ? and seq >= ? order by seq"
-    return [json.loads(r["action"]) for r in db.query(sql, [game_id, start])]
+    rows = list(db.query(sql, [game_id, start]))  # every row read before any is decoded
+    return [json.loads(r["action"]) for r in rows]
 
 
 def seq_of_client_action(db: Database, game_id: str, client_id: str) -> int | None:
