@@ -36,6 +36,7 @@ def test_the_test_board_loads_and_says_it_is_not_the_printed_board():
 
 @pytest.mark.parametrize("file, old, new, message", [
     ("cities.csv", "Cuba,1", "Cuba,x", "cities.csv line 12: Cuba's income must be a whole"),
+    ("cities.csv", "Cuba,1", "Cuba,\u00b2", "cities.csv line 12: Cuba's income must be a whole"),
     ("cities.csv", "Troy,0,,yes", "Troy,2,,yes", "cities.csv line 2: Troy is a start city"),
     ("cities.csv", "Paola,0,,yes", "Paola,0,,no", "Paola is a start city in the rulebook"),
     ("cities.csv", "Hollis,3,,no", "Whiting,3,,no", "cities.csv line 24: 'Whiting' is listed"),

@@ -26,6 +26,13 @@ def test_growth_takes_the_primary_then_the_secondary_then_a_choice():
                                                 city="Topeka")
 
 
+def test_growth_with_the_city_left_blank_follows_the_chart():
+    """The phone's growth form sends an empty city for "as the chart says"."""
+    t = standard_game()
+    t.card("CT").grow(1, 2, city="")
+    assert t.state.grown == ["Pratt"]
+
+
 def test_growth_raises_the_income_of_every_railroad_at_the_city():
     t = standard_game()
     t.card("CT").grow(1, 5)  # roll 15: Topeka

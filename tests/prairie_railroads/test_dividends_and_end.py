@@ -41,6 +41,18 @@ def test_the_eighth_pay_dividends_card_ends_the_game_with_the_final_payoff():
     assert "game is over" in t.rejects("play_card", player="ann", card="PD")
 
 
+def test_a_correction_after_the_end_names_the_winners_again():
+    t = standard_game(deck={"PD": 2, "OS": 0, "CT": 0})
+    for _ in range(8):
+        source = "hand" if t.state.hands[t.now]["PD"] else "deck"
+        t.card("PD", source=source)
+    assert t.state.winners == ["cy"] and t.cash("ann") == 83 and t.cash("cy") == 96
+    t.do("adjust_cash", account="ann", amount=20, reason="a payoff miscounted")
+    assert t.state.winners == ["ann"]  # $103 against $96
+    assert "treasuries went back" in t.rejects("adjust_cash", account="treasury:CRIP",
+                                               amount=5, reason="late")
+
+
 def test_winners_are_the_richest_ties_allowed():
     t = standard_game(deck={"PD": 2, "OS": 0, "CT": 0})
     for _ in range(8):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
+from referee.games.prairie_railroads.board import Board, is_whole
 from referee.games.prairie_railroads.constants import (
     DEVELOPMENT_CUBES,
     DOUBLE_COST,
@@ -21,7 +22,7 @@ from referee.games.prairie_railroads.constants import (
 )
 from referee.games.prairie_railroads.context import Play, handles
 from referee.games.prairie_railroads.economy import western_cost
-from referee.games.prairie_railroads.state import Build, Railroad
+from referee.games.prairie_railroads.state import Build, Railroad, State
 
 RULE = "Construct Track"
 KINDS = ("single", "double", "western")
@@ -133,7 +134,7 @@ def _incomes(action: dict) -> dict:
         if value is None or value == "" or not isinstance(city, str):
             continue
         if isinstance(value, str):
-            require(value.strip().isdigit(), f"{city}'s income must be a whole number.")
+            require(is_whole(value.strip()), f"{city}'s income must be a whole number.")
             value = int(value.strip())
         merged[city] = value
     return merged
@@ -214,11 +215,16 @@ def growth_choices(play: Play, roll: int) -> tuple[str | None, list[str]]:
     for city in (primary, secondary):
         if city not in state.grown:
             return city, []
+    return None, fallback_cities(state, board)
+
+
+def fallback_cities(state: State, board: Board) -> list[str]:
+    """When both cities of a roll have grown: any ungrown primary city, else any secondary."""
     for column in (board.primaries(), board.secondaries()):
         left = [c for c in column if c not in state.grown]
         if left:
-            return None, left
-    return None, []
+            return left
+    return []
 
 
 @handles("growth")
@@ -228,6 +234,8 @@ def growth(play: Play, action: dict) -> None:
     roll = 10 * first + second
     state = play.state
     typed = action.get("city")
+    if isinstance(typed, str) and not typed.strip():
+        typed = None  # the form's "as the chart says" (with a board) or "nothing grew"
     if play.board is not None:
         city, choices = growth_choices(play, roll)
         if choices:
@@ -238,7 +246,7 @@ def growth(play: Play, action: dict) -> None:
         elif typed is not None and city is not None:
             require(play.find_city(typed) == city, f"Roll {roll} grows {city}.",
                     "Discover Growth")
-    elif typed in (None, ""):
+    elif typed is None:
         city = None
     else:
         require(len(state.grown) < DEVELOPMENT_CUBES,

@@ -65,6 +65,8 @@ def adjust_cash(play: Play, action: dict) -> None:
     account = action.get("account")
     accounts = list(play.state.players) + [treasury(rr) for rr in RAILROADS]
     require(account in accounts, f"Unknown account {account!r}.")
+    require(not (play.state.over and account not in play.state.players),
+            "The game is over: the treasuries went back to the bank.")
     amount = action.get("amount")
     require(type(amount) is int and amount != 0 and abs(amount) <= MAX_ADJUSTMENT,
             f"An adjustment is a whole amount, not zero, at most {MAX_ADJUSTMENT} either way.")
@@ -78,3 +80,5 @@ def adjust_cash(play: Play, action: dict) -> None:
             raise IllegalAction(f"{who} has only ${play.cash(account)}.")
         play.pay(account, BANK, -amount, f"correction: {reason}")
     play.say(f"The banker corrects {who}'s cash by {amount:+d}: {reason.strip()}.")
+    if play.state.over:
+        play.name_winners()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from referee.games.prairie_railroads.constants import ALL_START_CITIES, MAX_INCO
 
 BOARDS_DIR = TABLES_DIR / "prairie_railroads"
 MANIFEST = "board.toml"
+WHOLE = re.compile(r"[0-9]{1,6}")
 FILES = {
     "cities": ("city", "income", "grid", "start"),
     "segments": ("from", "to", "one_way"),
@@ -129,6 +131,11 @@ class Board:
                       named)
 
 
+
+def is_whole(text: str) -> bool:
+    """Whether `text` is a whole number written in the digits 0-9 (and short)."""
+    return WHOLE.fullmatch(text) is not None
+
 def _read_csv(path: Path, header: tuple[str, ...], problems: list[str]) -> list[tuple[int, list]]:
     """(line number, cells) of each data row; a wrong header is one problem and no rows."""
     try:
@@ -172,7 +179,7 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
         if board.find_city(city):
             problems.append(f"{where}: {city!r} is listed twice")
             continue
-        if not income.isdigit() or int(income) > MAX_INCOME:
+        if not is_whole(income) or int(income) > MAX_INCOME:
             problems.append(f"{where}: {city}'s income must be a whole number 0 to {MAX_INCOME}, "
                             f"not {income!r}")
             continue
@@ -217,7 +224,7 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
     file, rows = parts["growth"]
     for line, (roll, primary, secondary) in rows:
         where = f"{file} line {line}"
-        if not str(roll).isdigit() or int(roll) not in ROLLS:
+        if not is_whole(str(roll)) or int(roll) not in ROLLS:
             problems.append(f"{where}: the roll must be two dice read as 11 to 66, not {roll!r}")
             continue
         if int(roll) in board.growth:

@@ -197,11 +197,16 @@ class Play:
             left = self.cash(treasury(rr.key))
             if left > 0:
                 self.pay(treasury(rr.key), BANK, left, f"{rr.key} treasury back to the bank")
-        best = max(self.cash(pid) for pid in state.players)
-        state.winners = [pid for pid in state.players if self.cash(pid) == best]
         state.stage = "over"
         state.turn = None
         state.auction = None
+        self.name_winners()
+
+    def name_winners(self) -> None:
+        """The most money wins, ties allowed (the end of the game, or a correction after it)."""
+        state = self.state
+        best = max(self.cash(pid) for pid in state.players)
+        state.winners = [pid for pid in state.players if self.cash(pid) == best]
         names = " and ".join(self.name(pid) for pid in state.winners)
         self.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.")
 

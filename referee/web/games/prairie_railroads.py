@@ -7,11 +7,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from referee.games.prairie_railroads.actions_track import fallback_cities
 from referee.games.prairie_railroads.board import list_boards
 from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
+from referee.games.prairie_railroads.settings import MAX_CARDS
 from referee.games.prairie_railroads.views import (
     history,
     legal_actions,
@@ -154,11 +156,10 @@ class PrairieView:
 
     @property
     def growth_cities(self) -> list[str]:
-        """The growth chart's cities that have not grown (a choice when a roll's both have)."""
+        """The cities a player may choose when both cities of his roll have grown."""
         if self.board is None:
             return []
-        chart = self.board.primaries() + self.board.secondaries()
-        return sorted(c for c in dict.fromkeys(chart) if c not in self.state.grown)
+        return sorted(dict.fromkeys(fallback_cities(self.state, self.board)))
 
     def income_of(self, city: str) -> int | None:
         if self.board is not None:
@@ -191,7 +192,7 @@ def page_context(view: Any) -> dict:
 
 def setup_context() -> dict:
     """The lobby's choices: the board tables that load, and the deck's card kinds."""
-    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS}
+    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS, "max_cards": MAX_CARDS}
 
 
 def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
@@ -202,8 +203,8 @@ def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
     deck: dict[str, int] = {}
     for card, field, name in DECK_FIELDS:
         text = form.get(field, "").strip()
-        if not DECK_COUNT.fullmatch(text):
-            problems.append(f"Count the {name} cards left in the draw deck (0 to 99).")
+        if not DECK_COUNT.fullmatch(text) or int(text) > MAX_CARDS:
+            problems.append(f"Count the {name} cards left in the draw deck (0 to {MAX_CARDS}).")
             continue
         deck[card] = int(text)
     return board, {"deck": deck}
