@@ -182,3 +182,26 @@ def test_when_every_railroad_is_underfinanced_nothing_is_built():
     assert t.state.grown == ["Topeka"]  # growth still happens
     assert any("underfinanced" in e for e in t.events())
     assert t.now == "cy"
+
+
+def test_a_railroad_boxed_in_may_still_make_its_western_build_on_a_personal_card():
+    """"That railroad may choose to construct the Western Build": only underfinanced railroads
+    are passed over. The position (every segment from the ATSF's track taken) is set directly:
+    reaching it by play takes dozens of turns."""
+    from referee.games.prairie_railroads.actions_track import can_build, single_options
+    from referee.games.prairie_railroads.views import looking
+
+    t = standard_game()
+    t.do("adjust_cash", account="treasury:ATSF", amount=30, reason="for the Western Build")
+    t.card("CT")  # Bob, from his hand
+    state = t.state
+    state.railroads["ATSF"].track += [("Topeka", "Pratt"), ("Pratt", "Ransom")]
+    state.railroads["CRIP"].track += [("Whiting", "Topeka")]
+    state.railroads["KP"].track += [("Ashby", "Topeka")]
+    state.railroads["SLSF"].track += [("Glade", "Pratt")]
+    play = looking(t.rules, state)
+    atsf = state.railroads["ATSF"]
+    assert single_options(play, atsf) == []
+    assert can_build(play, atsf)
+    state.turn.source = "deck"  # a drawn card allows no Western Build
+    assert not can_build(looking(t.rules, state), atsf)

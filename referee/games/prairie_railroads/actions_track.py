@@ -100,11 +100,19 @@ def western_options(play: Play, rr: Railroad) -> list[str] | None:
 
 
 def can_build(play: Play, rr: Railroad) -> bool:
-    """Not underfinanced, a cube left, and (with a board) a segment open to it."""
-    if play.cash(treasury(rr.key)) < SEGMENT_COST or cubes_left(rr) < 1:
+    """Not underfinanced, a cube left, and (with a board) a segment open to it, or, on a
+    personal card, a Western Build box beside its track that it can pay for."""
+    cash = play.cash(treasury(rr.key))
+    if cash < SEGMENT_COST or cubes_left(rr) < 1:
         return False
     singles = single_options(play, rr)
-    return singles is None or bool(singles)
+    if singles is None or singles:
+        return True
+    turn = play.state.turn
+    return (turn is not None and turn.source == "hand" and rr.western is None
+            and play.state.western_count < WESTERN_BUILDS_MAX
+            and cash >= western_cost(play.state.western_count)
+            and bool(western_options(play, rr)))
 
 
 def builders(play: Play, pid: str) -> list[str]:
