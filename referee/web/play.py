@@ -141,10 +141,11 @@ def act(game_id: str) -> Response:
         player_id = hooks_for(game.game).acting_for(posted.action)
     except (KeyError, TypeError, ValueError):
         player_id = None
+    # A refusal answers with the page itself (and its poller), so the phone keeps following.
     if not actor.may_act_for(player_id):
-        abort(403, _refusal(game, actor, player_id))
+        return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id))
     if (why := _not_now(game, actor, player_id, posted)) is not None:
-        abort(403, why)
+        return render_game(game, actor, page, status=403, notice=why)
     try:
         submit_action(get_db(), replayers(), game, posted)
     except StaleAction as err:

@@ -96,12 +96,17 @@ class ReplayerCache:
             for offset, action in enumerate(store.actions_from(db, game.id, start)):
                 try:
                     replayer.submit(action)
-                except IllegalAction as err:
-                    self.evict(game.id)
+                except Exception as err:  # the rules refused it, or failed on it
+                    self.evict(game.id)  # never keep a Replayer left half way
                     raise GameUnavailable(
                         f"The stored log no longer replays: action {start + offset + 1} "
                         f"({action.get('type')!r}): {err}"
                     ) from err
+            if replayer.seq != count:
+                self.evict(game.id)
+                raise GameUnavailable(
+                    f"The stored log has a gap: {count} actions counted, {replayer.seq} found."
+                )
         return replayer
 
     def snapshot(self, db: Database, game: GameRow) -> Snapshot:

@@ -180,3 +180,11 @@ def test_racing_phones_on_the_same_seq_store_one_action(app, table):
         codes = sorted(pool.map(lambda f: banker.post(f"/g/{game_id}/act", f).status_code, forms))
     assert codes == [303] + [409] * 7
     assert len(stored_actions(app, game_id)) == 1
+
+
+def test_a_refused_htmx_action_answers_with_the_live_page_so_the_phone_keeps_polling(table):
+    _banker, ann, _bob, game_id = table
+    answer = ann.act(game_id, htmx=True, type="add", player="p2", **{"n:int": "1"})
+    assert answer.status_code == 403
+    assert "This phone acts for Ann, not for Bob." in answer.text.replace("&#39;", "'")
+    assert f"/g/{game_id}/version?seq=0" in answer.text  # the poller is still in the fragment

@@ -98,3 +98,18 @@ def test_an_unchanged_game_gives_the_same_snapshot_and_a_changed_one_a_new_one(a
         later = replayers().snapshot(get_db(), game)
     assert later is not first and (first.seq, later.seq) == (0, 1)
     assert first.log == [] and later.log == [{"type": "add", "player": "p1", "n": 2}]
+
+
+def test_a_log_with_a_gap_is_reported_not_replayed_twice(app, table):
+    import sqlite3
+    from contextlib import closing
+
+    banker, _ann, _bob, game_id = table
+    assert banker.act(game_id, type="add", player="p1", **{"n:int": "1"}).status_code == 303
+    app.extensions["referee.replayers"].evict(game_id)
+    with closing(sqlite3.connect(app.config["DATABASE"])) as raw:  # as a hand edit would
+        raw.execute("update actions set seq = 3 where game_id = ?", [game_id])
+        raw.commit()
+    page = banker.get(f"/g/{game_id}/banker")
+    assert page.status_code == 503
+    assert "The stored log has a gap" in page.text
