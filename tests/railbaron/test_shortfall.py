@@ -63,7 +63,8 @@ def test_no_bid_means_the_bank_buys_at_half_price():
     assert t.cash("blue") == 2_000 + 6_000 - 5_000
 
 
-def test_classic_bids_are_multiples_of_500():
+def classic_auction_of_the_sou():
+    """Classic rules: Blue, short of his fees, auctions the SOU (opening bid $10,000)."""
     t = play(settings={"edition": "classic"}).set_up()
     t.adjust("blue", 20_000)
     t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
@@ -71,7 +72,11 @@ def test_classic_bids_are_multiples_of_500():
     t.trip("Atlanta", "CG")
     t.go_to("Atlanta").roll(2, 3).stop("LN")
     t.adjust("blue", -(t.cash("blue") - 500), "to the test's figure").end_turn()
-    t.auction("SOU")
+    return t.auction("SOU")
+
+
+def test_classic_bids_are_multiples_of_500():
+    t = classic_auction_of_the_sou()
     assert "multiples of $500" in t.rejects("bid", player="red", amount=10_250)
     t.bid("red", 10_500)
 
@@ -131,13 +136,6 @@ def test_a_classic_opening_bid_off_the_500_grid_rounds_up_to_the_next_multiple()
 
 
 def test_the_bid_offered_to_a_classic_bidder_names_the_multiple():
-    t = play(settings={"edition": "classic"}).set_up()
-    t.adjust("blue", 20_000)
-    t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
-    t.trip("Atlanta", "LN", buy="LN")
-    t.trip("Atlanta", "CG")
-    t.go_to("Atlanta").roll(2, 3).stop("LN")
-    t.adjust("blue", -(t.cash("blue") - 500), "to the test's figure").end_turn()
-    t.auction("SOU")
+    t = classic_auction_of_the_sou()
     offered = next(a for a in t.rules.legal_actions(t.state) if a["type"] == "bid")
     assert (offered["minimum"], offered["multiple"]) == (10_000, 500)
