@@ -7,7 +7,6 @@ the handlers live in the actions_* modules, the shared turn flow in context.py.
 
 from __future__ import annotations
 
-from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK, Ledger
 from referee.engine.rules import Outcome, Step
 
@@ -24,6 +23,7 @@ RESERVED = {BANK, "banker"}
 
 # Recorded by the banker for the table: corrections, and the die roll for the starting player.
 BANKER_ACTIONS = frozenset({"adjust_cash", "first_player"})
+AFTER_END = frozenset({"adjust_cash"})  # once the game is over, only the banker's corrections
 
 
 class PrairieRules:
@@ -65,11 +65,8 @@ class PrairieRules:
         return step.outcome()
 
     def apply(self, state: State, action: dict) -> Outcome:
-        handler = HANDLERS.get(action.get("type", ""))
-        if handler is None:
-            raise IllegalAction(f"Prairie Railroads has no action {action.get('type')!r}.")
-        if state.over and action["type"] != "adjust_cash":
-            raise IllegalAction("The game is over.")
+        handler = HANDLERS.find(action, "Prairie Railroads", over=state.over,
+                                after_end=AFTER_END)
         play = Play(self, Step(state))
         handler(play, action)
         return play.step.outcome()

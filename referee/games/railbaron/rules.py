@@ -7,7 +7,6 @@ the handlers live in the actions_* modules, the shared turn flow in context.py.
 
 from __future__ import annotations
 
-from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK, Ledger
 from referee.engine.rules import Outcome, Step
 
@@ -25,6 +24,7 @@ from referee.games.railbaron.state import (
 
 # Recorded by the banker for the table: corrections, and draws and rolls that are no seat's own.
 BANKER_ACTIONS = frozenset({"adjust_cash", "roll_for_first_player", "draw_deed", "phantom_draw"})
+AFTER_END = frozenset({"adjust_cash"})  # once the game is over, only the banker's corrections
 
 
 class RailBaronRules:
@@ -67,11 +67,7 @@ class RailBaronRules:
         return step.outcome()
 
     def apply(self, state: State, action: dict) -> Outcome:
-        handler = HANDLERS.get(action.get("type", ""))
-        if handler is None:
-            raise IllegalAction(f"Rail Baron has no action {action.get('type')!r}.")
-        if state.over and action["type"] != "adjust_cash":
-            raise IllegalAction("The game is over.")
+        handler = HANDLERS.find(action, "Rail Baron", over=state.over, after_end=AFTER_END)
         play = Play(self, Step(state))
         handler(play, action)
         play.announce()

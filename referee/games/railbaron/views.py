@@ -17,6 +17,19 @@ BANKER = "banker"
 UNDER_ANNOUNCE = f"under {money(ANNOUNCE_CASH)}"
 
 
+def to_act(state: State) -> str | None:
+    """Who is to act now: the bidder whose turn it is in an auction, else the player whose turn
+    it is; None when the banker records the next step (first-player rolls, draws) or it is over."""
+    turn = state.turn
+    if state.over or state.stage == "first_player" or turn is None:
+        return None
+    if turn.phase == "auction" and state.auction is not None:
+        return state.auction.next_bidder
+    if turn.phase in ("phantom", "draw_deed"):
+        return None
+    return turn.player
+
+
 def visible_cash(state: State, viewer: str | None, subject: str) -> int | None:
     """The cash of `subject` as `viewer` may know it: exact, or None meaning "under $150,000".
 
@@ -151,7 +164,7 @@ def summary(state: State) -> dict[str, Any]:
     return {
         "stage": state.stage,
         "turn": turn.number if turn else 0,
-        "to_act": None if state.over or turn is None else turn.player,
+        "to_act": to_act(state),
         "phase": turn.phase if turn else state.stage,
         "sold_out": state.sold_out,
         "players": players,

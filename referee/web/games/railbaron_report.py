@@ -17,7 +17,7 @@ from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.context import phase_text
 from referee.games.railbaron.fees import money
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
-from referee.games.railbaron.views import UNDER_ANNOUNCE, visible_cash
+from referee.games.railbaron.views import UNDER_ANNOUNCE, to_act, visible_cash
 from referee.web.games.railbaron_chart import Chart, Series, cash_chart
 from referee.web.games.railbaron_history import History, TurnEntry, history, namer
 
@@ -147,15 +147,6 @@ def status_text(state: State) -> str:
     if state.stage == "starting_auction":
         return f"Starting Auction: {phase_text(turn)}."
     return f"Turn {turn.number} — {who}: {phase_text(turn)}."
-
-
-def to_act(state: State) -> str | None:
-    """Who acts next: the next bidder of an auction, else the player whose turn it is."""
-    if state.over or state.turn is None:
-        return None
-    if state.auction is not None:
-        return state.auction.next_bidder
-    return state.turn.player if state.stage in ("homes", "play") else None
 
 
 # -- the table view ---------------------------------------------------------------------------

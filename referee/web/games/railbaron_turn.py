@@ -23,13 +23,13 @@ from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
 from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
+from referee.games.railbaron.views import to_act
 from referee.tables.lookup import payoff as payoff_lookup
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 DICE_ACTIONS = {
     "roll_region": ("red", "w1", "w2"),
     "roll_city": ("red", "w1", "w2"),
-    "roll_move": ("w1", "w2"),
     "roll_bonus": ("red",),
 }
 # a die of the draft: the red or a white die of a roll, or die 0–2 of a player's first-player roll
@@ -67,7 +67,6 @@ class Chip:
     name: str
     colour: str
     price: int
-    public: bool = False
 
 
 @dataclass(frozen=True)
@@ -216,8 +215,7 @@ class TurnPage:
 
     def chip(self, abbr: str) -> Chip:
         rr = self.board.railroads[abbr]
-        return Chip(rr.abbr, rr.name, rr.colour or "#888888", self.settings.scaled(rr.price),
-                    rr.public)
+        return Chip(rr.abbr, rr.name, rr.colour or "#888888", self.settings.scaled(rr.price))
 
     def owner_groups(self, railroads: list[str], rider: str) -> list[dict]:
         """Railroads grouped by who owns them: the rider's own, the bank's, each opponent's."""
@@ -268,7 +266,7 @@ class TurnPage:
             declared=p.declared, early=p.early, alternate=p.alternate,
             deeds=[self.chip(rr) for rr in self.state.owned_by(p.id)],
             established=sorted(p.established), bankrupt=p.bankrupt,
-            to_act=self.acting() == p.id and not self.state.over,
+            to_act=to_act(self.state) == p.id,
             you=line.you and not self.banker, winner=p.id in self.state.winners,
         )
 
@@ -281,17 +279,6 @@ class TurnPage:
         return [s for s in self.seats if s.id != self.me]
 
     # -- whose turn ------------------------------------------------------------------------
-
-    def acting(self) -> str | None:
-        """Who is to act now: the turn player, the bidder whose turn it is, or None (banker)."""
-        state = self.state
-        if state.over or state.stage == "first_player" or state.turn is None:
-            return None
-        if state.turn.phase == "auction" and state.auction is not None:
-            return state.auction.next_bidder
-        if state.turn.phase in ("phantom", "draw_deed"):
-            return None
-        return state.turn.player
 
     @property
     def over(self) -> bool:
@@ -403,14 +390,16 @@ class TurnPage:
             out.append(panel)
         return sorted(out, key=lambda p: PANEL_ORDER.get(p.type, 1))
 
+    def die(self, key: str, label: str) -> dict:
+        """One die to tap: its six faces, each a link that keeps the face in the draft."""
+        value = self.draft.dice.get(key)
+        return {"key": key, "label": label, "red": key == "red", "value": value,
+                "faces": [{"face": d, "url": self.draft.query(dice={key: d}), "on": value == d}
+                          for d in DIE_FACES]}
+
     def dice_panel(self, panel: Panel, dice: tuple[str, ...]) -> None:
         chosen = {k: self.draft.dice.get(k) for k in dice}
-        panel.data["dice"] = [
-            {"key": k, "label": DIE_LABELS[k], "red": k == "red", "value": chosen[k],
-             "faces": [{"face": d, "url": self.draft.query(dice={k: d}),
-                        "on": chosen[k] == d} for d in DIE_FACES]}
-            for k in dice
-        ]
+        panel.data["dice"] = [self.die(k, DIE_LABELS[k]) for k in dice]
         panel.data["complete"] = all(v is not None for v in chosen.values())
         panel.data["chosen"] = chosen
         panel.data["clear_url"] = self.draft.query(dice={k: None for k in dice})
@@ -502,8 +491,6 @@ class TurnPage:
             panel.data["bounce"] = panel.legal["bounce_within_white"]
 
     def _prepare_stop(self, panel: Panel) -> None:
-        if "groups" not in panel.data:
-            self.ridden_panel(panel)
         player = self.state.players[panel.player]
         ridden = self.draft.ridden
         served = {c for rr in ridden for c in self.board.service.get(rr, ())}
@@ -566,8 +553,7 @@ class TurnPage:
     def _prepare_bid(self, panel: Panel) -> None:
         auction = self.state.auction
         minimum, limit = panel.legal["minimum"], panel.legal["maximum"]
-        steps = [minimum] + [amount for amount in (minimum + 500, minimum + 1_000,
-                                                   minimum + 5_000) if amount <= limit]
+        steps = (minimum, minimum + 500, minimum + 1_000, minimum + 5_000)
         panel.data.update(minimum=minimum, limit=limit, quick=[s for s in steps if s <= limit],
                           can_bid=minimum <= limit, railroad=self.chip(auction.railroad))
 
@@ -591,10 +577,7 @@ class TurnPage:
             chosen = [self.draft.dice.get(k) for k in keys]
             rows.append({"name": self.name(pid), "total": sum(d or 0 for d in chosen),
                          "complete": None not in chosen,
-                         "dice": [{"key": k, "label": f"{self.name(pid)}, die {i + 1}",
-                                   "red": False, "value": chosen[i],
-                                   "faces": [{"face": d, "url": self.draft.query(dice={k: d}),
-                                              "on": chosen[i] == d} for d in DIE_FACES]}
+                         "dice": [self.die(k, f"{self.name(pid)}, die {i + 1}")
                                   for i, k in enumerate(keys)]})
             rolls[pid] = chosen
         panel.data["rows"] = rows
@@ -618,7 +601,6 @@ class TurnPage:
             "high": auction.high,
             "high_bidder": self.name(auction.high_bidder) if auction.high_bidder else None,
             "bidder": self.name(bidder),
-            "bidder_id": bidder,
             "bidders": [self.name(pid) for pid in auction.bidders],
             "minimum": auction.minimum(),
             "yours": bidder == self.me,
