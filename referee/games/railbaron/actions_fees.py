@@ -166,7 +166,7 @@ def adjust_cash(play: Play, action: dict) -> None:
         play.pay(BANK, player.id, amount, f"correction: {reason.strip()}")
     else:
         require(cash + amount >= 0,
-                f"{player.name} has {play.said_cash(player.id)}: cannot take {money(-amount)}.")
+                f"{player.name} has less than {money(-amount)}: cannot take {money(-amount)}.")
         play.pay(player.id, BANK, -amount, f"correction: {reason.strip()}")
     play.say(f"Banker's correction: {player.name} {'+' if amount > 0 else '-'}"
              f"{money(abs(amount))} ({reason.strip()}).")
