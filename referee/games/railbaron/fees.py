@@ -58,7 +58,7 @@ def with_rises(
     """Apply `change` (an ownership or sell-out change); establish every player whose fee rises.
 
     ESTABLISHMENT: a player whose train stands at a milepost where a fee rises is established at
-    the prior fee upon all the railroads serving that milepost, his own and the bank's included.
+    the prior fee on the railroads of that milepost whose fee rose.
     AUCTION: everyone at the auctioned railroad's mileposts, the seller too, keeps on it the fee
     he would have paid had the auction not happened. Returns the readable changes.
     """
