@@ -71,6 +71,13 @@ class RouteGraph:
         for edge in self.active_edges():
             self._adjacency.setdefault(edge.a, []).append((edge.b, edge.railroad))
             self._adjacency.setdefault(edge.b, []).append((edge.a, edge.railroad))
+        self.steps = {
+            node: [(nxt, rr, self.step_cost(node, nxt), self.nodes[nxt].kind == JUNCTION)
+                   for nxt, rr in self._adjacency.get(node, [])]
+            for node in self.nodes
+        }
+        """(next node, railroad, mileposts counted, whether the next node is a junction)."""
+        self.plans: dict[tuple, object] = {}  # route searches already made, by question
 
     def reading(self, question: str) -> str:
         found = self.questions.get(question)

@@ -15,7 +15,14 @@ from itertools import product
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.fees import full_rate, recipient
 from referee.games.railbaron.route_graph import RouteGraph
-from referee.games.railbaron.route_planner import Route, Weigh, fewest_changes, fewest_dots, plan
+from referee.games.railbaron.route_planner import (
+    Route,
+    Weigh,
+    distance,
+    fewest_changes,
+    fewest_dots,
+    remembered,
+)
 from referee.games.railbaron.settings import Settings
 from referee.games.railbaron.state import State
 
@@ -95,6 +102,11 @@ class Rider:
         owner = self.state.owners.get(rr)
         return "" if self.board.railroads[rr].public or owner is None else owner
 
+    def sides(self) -> tuple[tuple[str, str], ...]:
+        """Each railroad as the rider sees it: his own, the bank's or an opponent's."""
+        return tuple((rr, "own" if o == self.player else "bank" if o == "" else "opponent")
+                     for rr in self.board.railroads for o in (self.owner(rr),))
+
     def weigh(self, kind: str, opponent: int = 0, bank: int = 0) -> Weigh:
         def by_owner(rr: str, dots: int, changed: bool) -> tuple[int, ...]:
             owner = self.owner(rr)
@@ -146,19 +158,22 @@ def route_hints(graph: RouteGraph, start: str, end: str,
         return []
     found: list[tuple[str, Route]] = []
 
-    def add(kind: str, weigh: Weigh) -> None:
-        route = plan(graph, a, b, weigh)
+    sides = rider.sides() if rider is not None else ()
+
+    def add(kind: str, weigh: Weigh, key: tuple) -> None:
+        route = remembered(graph, a, b, key, weigh)
         if route is not None:
             found.append((kind, route))
 
-    add(SHORTEST, fewest_dots)
+    add(SHORTEST, fewest_dots, ("fewest_dots",))
     if rider is None:
-        add(FEWEST_CHANGES, fewest_changes)
+        add(FEWEST_CHANGES, fewest_changes, ("fewest_changes",))
         return _merge(found, lambda route: (0, ()), {})
     if rider.state.owned_by(rider.player):
-        add(OWN, rider.weigh(OWN))
-    add(FEWEST_OPPONENTS, rider.weigh(FEWEST_OPPONENTS))
-    cheap = [plan(graph, a, b, rider.weigh(CHEAPEST, o, k)) for o, k in _FEE_WEIGHTS]
+        add(OWN, rider.weigh(OWN), (OWN, sides))
+    add(FEWEST_OPPONENTS, rider.weigh(FEWEST_OPPONENTS), (FEWEST_OPPONENTS, sides))
+    cheap = [remembered(graph, a, b, (CHEAPEST, o, k, sides), rider.weigh(CHEAPEST, o, k))
+             for o, k in _FEE_WEIGHTS]
     costed = [(sum(f.amount for f in turn_fees(r, rider, graph)[1]), r.dots, i, r)
               for i, r in enumerate(cheap) if r is not None]
     if costed:
@@ -179,3 +194,19 @@ def _merge(found: list[tuple[str, Route]], fees, owners: dict[str, str]) -> list
                                                      for rr in route.railroads},
                                turns, per_turn))
     return hints
+
+
+def likely_railroads(graph: RouteGraph, state: State, board: RailBaronMap, settings: Settings,
+                     player: str, start: str, end: str) -> list[str]:
+    """The railroads of the routes a player likely rides from `start` to `end`: those of every
+    route hint, shortest first, each once."""
+    if start == end:
+        return []
+    hints = route_hints(graph, start, end, Rider(state, board, settings, player))
+    return list(dict.fromkeys(rr for h in hints for rr in h.route.railroads))
+
+
+def reach(graph: RouteGraph, start: str, end: str) -> int | None:
+    """Mileposts from city `start` to city `end` along the rails (0 in the same city): for a
+    "within reach" hint, never a ruling."""
+    return 0 if start == end else distance(graph, start, end)

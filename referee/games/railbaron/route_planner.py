@@ -15,6 +15,8 @@ from itertools import count
 
 from referee.games.railbaron.route_graph import JUNCTION, RouteGraph
 
+_BITS = 20
+_NEVER = 1 << 200
 Weigh = Callable[[str, int, bool], tuple[int, ...]]
 """The cost of one step: (railroad ridden, mileposts it counts, whether the railroad changed)."""
 
@@ -70,14 +72,31 @@ def fewest_changes(rr: str, dots: int, changed: bool) -> tuple[int, ...]:
 
 
 def plan(graph: RouteGraph, start: str, end: str, weigh: Weigh = fewest_dots) -> Route | None:
-    """The route of least weight from node `start` to node `end`, or None if none exists."""
+    """The route of least weight from node `start` to node `end`, or None if none exists.
+
+    The weights of `weigh` compare as tuples (the first part first); they are packed into one
+    whole number for the search, each part below 2**20.
+    """
     if start not in graph.nodes or end not in graph.nodes:
         return None
+    packed: dict[tuple[str, int, bool], int] = {}
+
+    def cost_of(rr: str, dots: int, changed: bool) -> int:
+        key = (rr, dots, changed)
+        found = packed.get(key)
+        if found is None:
+            found = 0
+            for part in weigh(rr, dots, changed):
+                found = (found << _BITS) + part
+            packed[key] = found
+        return found
+
     first = (start, "", "")
-    best: dict[tuple[str, str, str], tuple[int, ...]] = {first: ()}
+    best: dict[tuple[str, str, str], int] = {first: 0}
     came: dict[tuple[str, str, str], tuple[str, str, str]] = {}
     ties = count()
-    heap: list = [((), next(ties), first)]
+    heap: list = [(0, next(ties), first)]
+    junction = graph.nodes[start].kind == JUNCTION
     while heap:
         cost, _tie, state = heapq.heappop(heap)
         if cost != best.get(state):
@@ -85,18 +104,34 @@ def plan(graph: RouteGraph, start: str, end: str, weigh: Weigh = fewest_dots) ->
         node, rr, prev = state
         if node == end:
             return _route(graph, start, end, state, came)
-        at_junction = graph.nodes[node].kind == JUNCTION
-        for nxt, nrr in graph.neighbours(node):
-            if at_junction and (nrr != rr or not graph.may_pass(node, prev, nxt)):
+        junction = graph.nodes[node].kind == JUNCTION
+        for nxt, nrr, dots, into_junction in graph.steps[node]:
+            if junction and (nrr != rr or not graph.may_pass(node, prev, nxt)):
                 continue
-            step = weigh(nrr, graph.step_cost(node, nxt), bool(rr) and nrr != rr)
-            total = _add(cost, step)
-            after = (nxt, nrr, node if graph.nodes[nxt].kind == JUNCTION else "")
-            if after not in best or total < best[after]:
+            total = cost + cost_of(nrr, dots, bool(rr) and nrr != rr)
+            after = (nxt, nrr, node if into_junction else "")
+            if total < best.get(after, _NEVER):
                 best[after] = total
                 came[after] = state
                 heapq.heappush(heap, (total, next(ties), after))
     return None
+
+
+PLANS_KEPT = 2048
+
+
+def remembered(graph: RouteGraph, start: str, end: str, key: tuple,
+               weigh: Weigh = fewest_dots) -> Route | None:
+    """`plan`, remembered on the graph under `key` (which must say everything `weigh` weighs:
+    the same key, the same weights)."""
+    question = (start, end, key)
+    found = graph.plans.get(question, graph)
+    if found is graph:
+        found = plan(graph, start, end, weigh)
+        if len(graph.plans) >= PLANS_KEPT:
+            graph.plans.clear()
+        graph.plans[question] = found
+    return found  # type: ignore[return-value]
 
 
 def plan_cities(graph: RouteGraph, start: str, end: str,
@@ -105,6 +140,8 @@ def plan_cities(graph: RouteGraph, start: str, end: str,
     a, b = graph.city_nodes.get(start), graph.city_nodes.get(end)
     if a is None or b is None:
         return None
+    if weigh is fewest_dots:
+        return remembered(graph, a, b, ("fewest_dots",))
     return plan(graph, a, b, weigh)
 
 
@@ -137,12 +174,6 @@ def within(graph: RouteGraph, start: str, limit: int) -> dict[str, int]:
                 best[after] = total
                 heapq.heappush(heap, (total, next(ties), after))
     return found
-
-
-def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    if not a:
-        return b
-    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def _route(graph: RouteGraph, start: str, end: str, state: tuple[str, str, str],
