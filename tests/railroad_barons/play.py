@@ -10,6 +10,7 @@ from referee.engine.record import new_record
 from referee.games.railroad_barons import rules_for, summary
 from referee.games.railroad_barons.box import load_box_folder
 from referee.games.railroad_barons.state import treasury
+from tests.books import balances
 
 TEST_BOX = Path(__file__).resolve().parent.parent / "fixtures" / "boxes" / "railroad_barons_test"
 
@@ -44,6 +45,7 @@ class Table:
         except IllegalAction as err:
             assert self.game.seq == seq
             assert self.game.state == before
+            assert balances(self.game.state) == balances(before)
             return str(err)
         raise AssertionError(f"{kind} {fields} was accepted")
 

@@ -9,6 +9,7 @@ from referee.engine import Replayer
 from referee.engine.ledger import fold
 from referee.games.railroad_barons.state import PERCENTS
 from referee.games.railroad_barons.views import legal_actions
+from tests.books import balances
 from tests.railroad_barons.play import Table
 from tests.railroad_barons.random_play import random_action
 
@@ -49,6 +50,7 @@ def play_randomly(t: Table, rng: random.Random, steps: int, undo_every: int = 7)
             after = t.state
             t.do("undo")
             assert t.state == before  # undo restores it exactly
+            assert balances(t.state) == balances(before)
             t.game.submit(action)
             assert t.state == after
 
