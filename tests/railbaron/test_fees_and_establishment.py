@@ -150,7 +150,7 @@ def example_2():
     t.go_to("Knoxville").roll(2, 3).stop("LN", at=("ACL", "SOU", "PUB")).end_turn()
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("SAL")  # red buys the last railroad
     assert t.state.sold_out
-    assert (t.p("blue").established["ACL"], t.p("blue").established["SOU"]) == (5_000, 5_000)
+    assert t.p("blue").established == {"ACL": 5_000, "SOU": 5_000, "PUB": 1_000}
     t.end_turn()
     t.trip("Atlanta", "SOU")  # green
     t.roll(2, 3)  # blue moves again

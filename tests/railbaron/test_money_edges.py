@@ -18,7 +18,8 @@ def blue_at_a_milepost_of_reds_acl_and_sou():
     t.trip("Savannah", "SAL", buy="SAL")  # blue
     t.trip("Knoxville", "LN", buy="LN")  # red
     t.trip("Knoxville", "LN")  # green rides Red's LN
-    t.go_to("Knoxville").roll(2, 3).stop("SAL", at=("ACL", "SOU")).end_turn()  # blue
+    # blue rides Red's LN, which he is not established on: his earlier establishments end
+    t.go_to("Knoxville").roll(2, 3).stop("LN", at=("ACL", "SOU")).end_turn()
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("ACL")  # red buys the last railroad
     assert t.state.sold_out
     assert t.p("blue").established == {"ACL": 1_000, "SOU": 5_000}
@@ -45,9 +46,10 @@ def test_an_established_fee_never_exceeds_the_fee_now_due():
     t.trip("Savannah", "SAL")  # blue
     t.trip("Knoxville", "LN", buy="CG")  # red
     t.trip("Knoxville", "LN", buy="LN")  # green
-    t.go_to("Knoxville").roll(2, 3).stop("SAL", at=("ACL", "SOU", "PUB")).end_turn()  # blue
+    # blue rides Green's LN, which he is not established on: his earlier establishments end
+    t.go_to("Knoxville").roll(2, 3).stop("LN", at=("ACL", "SOU", "PUB")).end_turn()
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("SAL").end_turn()  # red: the last railroad
-    assert t.p("blue").established == {"ACL": 5_000, "SOU": 5_000}
+    assert t.p("blue").established == {"ACL": 5_000, "SOU": 5_000, "PUB": 1_000}
     t.go_to("Charleston").roll(2, 3).stop("ACL")  # green rides Red's ACL: $10,000
     t.adjust("green", -t.cash("green"), "all spent").end_turn()
     t.sell_back("SOU")  # + $10,000, the fee is paid

@@ -12,6 +12,44 @@ from tests.railbaron.test_variants import short_game_sold_out
 # -- 1. establishment covers every railroad serving the milepost ------------------------------
 
 
+def sell_out_with_blue_where_sou_acl_and_his_cg_meet():
+    """Red owns the SOU, Green the ACL, Blue the CG; Blue stands where the three meet when Green
+    buys the last railroad."""
+    t = play().set_up()
+    t.trip("Charleston", "ACL", buy="CG")  # blue: 20,000 + 32,000 - 1,000 - 8,000
+    t.trip("Atlanta", "LN", buy="SOU")  # red
+    t.trip("Atlanta", "CG", buy="ACL")  # green pays Blue 5,000
+    t.go_to("Knoxville").roll(2, 3).stop("CG", at=("SOU", "ACL", "CG")).end_turn()  # blue
+    t.trip("Savannah", "ACL", buy="LN")  # red
+    t.go_to("Charleston").roll(2, 3).arrive("SOU").buy("SAL").end_turn()  # green: the last one
+    assert t.state.sold_out
+    return t
+
+
+def test_the_sell_out_establishes_blue_on_every_railroad_at_his_milepost_his_own_too():
+    t = sell_out_with_blue_where_sou_acl_and_his_cg_meet()
+    assert t.p("blue").established == {"SOU": 5_000, "ACL": 5_000, "CG": 0}
+
+
+def test_riding_his_own_railroad_at_the_milepost_keeps_the_old_fee_on_the_others():
+    t = sell_out_with_blue_where_sou_acl_and_his_cg_meet()
+    t.roll(2, 3).stop("CG", at=("CG",)).end_turn()  # blue rides only his own CG
+    t.trip("Atlanta", "CG")  # red
+    t.trip("Savannah", "ACL")  # green
+    t.roll(2, 3).stop("SOU")  # blue rides only Red's SOU
+    assert fees(t) == {"red": 5_000}
+
+
+def test_riding_a_public_railroad_at_the_milepost_keeps_the_old_fee_on_the_others():
+    t = example_2()  # Blue stands where Red's ACL, Green's SOU and the Public PUB meet
+    assert t.p("blue").established == {"ACL": 5_000, "SOU": 5_000, "PUB": 1_000}
+    t.stop("PUB").end_turn()  # the bank's $1,000
+    t.trip("Savannah", "CG")  # red, on his own
+    t.trip("Knoxville", "LN")  # green, on his own
+    t.roll(2, 3).stop("SOU")
+    assert fees(t) == {"green": 5_000}
+
+
 def test_a_home_swap_establishes_on_every_railroad_at_the_new_home_his_own_too():
     t = play(settings={"variants": ["starting_auction"]}).set_up()
     t.do("draw_deed", railroad="CG").pass_("blue").bid("red", 4_000).pass_("green")  # red's CG
