@@ -23,17 +23,17 @@ EXPECTED = {
     "railbaron_game_1.json": {
         "turn": 34,
         "players": {
-            "blue": (385_000, ["CG", "LN", "SAL"], "superchief", True, False),
-            "red": (225_000, ["SOU"], "express", False, False),
-            "green": (151_000, ["ACL"], "superchief", False, False),
+            "blue": (344_000, ["CG", "LN", "SAL"], "superchief", True, False),
+            "red": (202_000, ["SOU"], "express", False, False),
+            "green": (215_000, ["ACL"], "superchief", False, False),
         },
         "winners": ["blue"],
     },
     "railbaron_game_2.json": {
         "turn": 31,
         "players": {
-            "blue": (214_000, ["CG", "X1"], "express", False, False),
-            "red": (243_000, ["ACL", "LN", "SOU"], "express", False, False),
+            "blue": (250_000, ["CG", "X1"], "express", False, False),
+            "red": (209_000, ["ACL", "LN", "SOU"], "express", False, False),
             "green": (244_000, ["SAL", "X2"], "express", True, False),
             "yellow": (0, [], "superchief", False, True),
         },
@@ -43,8 +43,8 @@ EXPECTED = {
         "turn": 31,
         "players": {
             "green": (242_750, ["CG", "LN", "SOU"], "superchief", False, False),
-            "yellow": (289_000, ["ACL", "SAL"], "superchief", True, False),
-            "red": (81_250, [], "superchief", False, False),
+            "yellow": (294_000, ["ACL", "SAL"], "superchief", True, False),
+            "red": (76_250, [], "superchief", False, False),
         },
         "winners": ["yellow"],
     },
