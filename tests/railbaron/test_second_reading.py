@@ -50,6 +50,19 @@ def test_riding_a_public_railroad_at_the_milepost_keeps_the_old_fee_on_the_other
     assert fees(t) == {"green": 5_000}
 
 
+def test_a_railroad_sold_back_costs_its_seller_the_banks_fee_though_he_was_established_on_it():
+    t = sell_out_with_blue_where_sou_acl_and_his_cg_meet()  # Blue established on his CG at $0
+    t.adjust("blue", -(t.cash("blue") - 1_000), "spent")
+    t.roll(2, 3).stop("SOU").end_turn()  # Red's SOU, established: $5,000 with $1,000
+    t.sell_back("CG")  # + 4,000: paid. AUCTION: later rides on it cost the bank's $1,000
+    t.trip("Atlanta", "CG")  # red
+    t.trip("Savannah", "ACL")  # green
+    t.roll(2, 3).stop("CG")
+    assert fees(t) == {"bank": 1_000}
+    t.end_turn()
+    assert t.p("blue").established == {"SOU": 5_000, "ACL": 5_000, "CG": 1_000}  # still held
+
+
 def test_a_home_swap_establishes_on_every_railroad_at_the_new_home_his_own_too():
     t = play(settings={"variants": ["starting_auction"]}).set_up()
     t.do("draw_deed", railroad="CG").pass_("blue").bid("red", 4_000).pass_("green")  # red's CG

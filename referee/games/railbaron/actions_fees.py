@@ -9,7 +9,7 @@ from referee.games.railbaron.context import (
     Play,
     handles,
 )
-from referee.games.railbaron.fees import money, turn_fees
+from referee.games.railbaron.fees import BANK_FEE, money, turn_fees
 from referee.games.railbaron.state import (
     Auction,
 )
@@ -44,6 +44,8 @@ def sell_back(play: Play, action: dict) -> None:
     play.pay(BANK, player.id, half, f"sold back the {rr}")
     play.say(f"{player.name} sells the {rr} back to the bank for {money(half)}.")
     play.state.owners[rr] = None
+    if player.established.get(rr, BANK_FEE) < BANK_FEE:  # he may be established on it at $0
+        player.established[rr] = BANK_FEE  # AUCTION: later rides on it cost the bank's $1,000
     play.state.purchases -= 1
     play.after_sale()
 
