@@ -67,18 +67,18 @@ def test_the_report_of_game_1_matches_the_hand_worked_ledger():
     blue, red, green = players["blue"], players["red"], players["green"]
     # Blue's payoffs, turns 1, 4, 7, 10, 13, 16 (two), 19, 22, 25, 31: 11 trips.
     assert (blue.payoffs, blue.payoff_total) == (11, 334_000)
-    # Blue pays the bank $1,000 (turn 4) and Red $10,000 (turns 13, 28).
-    assert blue.fees_paid == 21_000
-    # Red: 1,000 (2), 10,000 (14, 17, 32); Green: 5,000 (9), 10,000 (21, 24, 30, 33).
-    assert blue.fees_received == 76_000
+    # Blue pays the bank $1,000 (turn 4) and Red $5,000 (turn 13, established) and $10,000 (28).
+    assert blue.fees_paid == 16_000
+    # Red: 1,000 (2, 14, 17), 10,000 (32); Green: 5,000 (9, 30, 33), 1,000 (21, 24).
+    assert blue.fees_received == 30_000
     assert blue.railroads == ("LN", "CG", "SAL") and blue.railroads_spent == 34_000
     assert (blue.rover_received, red.rover_paid) == (50_000, 50_000)
-    # Green: bank 1,000 (3, 6, 27, 30), Blue 5,000 (9) and 10,000 (21, 24, 30, 33),
-    # Red 10,000 (15, 18, 24, 27, 33).
-    assert green.fees_paid == 99_000 and green.fees_received == 10_000
+    # Green: bank 1,000 (3, 6, 27, 30), Blue 5,000 (9, 30, 33) and 1,000 (21, 24),
+    # Red 1,000 (15, 18, 24, 27, 33); he receives Red's 1,000 for the ACL (14).
+    assert green.fees_paid == 26_000 and green.fees_received == 1_000
     assert (green.payoffs, green.payoff_total) == (9, 276_000)
     assert [(p.final_cash, p.winner) for p in (blue, red, green)] == [
-        (385_000, True), (225_000, False), (151_000, False)]
+        (344_000, True), (202_000, False), (215_000, False)]
     assert report.winners == ("Blue",) and report.last_turn == 34
 
 
@@ -87,14 +87,14 @@ def test_the_cash_series_follows_the_ledger_turn_by_turn():
     series = cash_by_turn(replayer.frames, ["blue", "red", "green"])
     assert len(series["blue"]) == 35  # turn 0 (the start) to turn 34
     assert [series[p][0] for p in ("blue", "red", "green")] == [20_000] * 3
-    assert [series[p][13] for p in ("blue", "red", "green")] == [87_000, 99_000, 71_000]
-    assert [series[p][16] for p in ("blue", "red", "green")] == [143_000, 117_000, 71_000]
-    assert [series[p][28] for p in ("blue", "red", "green")] == [321_000, 203_000, 148_000]
+    assert [series[p][13] for p in ("blue", "red", "green")] == [92_000, 94_000, 71_000]
+    assert [series[p][16] for p in ("blue", "red", "green")] == [139_000, 121_000, 71_000]
+    assert [series[p][28] for p in ("blue", "red", "green")] == [290_000, 189_000, 193_000]
 
 
 @pytest.mark.parametrize("number, finals", [
-    (2, {"red": 243_000, "green": 244_000, "yellow": 0, "blue": 214_000}),
-    (3, {"green": 242_750, "yellow": 289_000, "red": 81_250}),
+    (2, {"red": 209_000, "green": 244_000, "yellow": 0, "blue": 250_000}),
+    (3, {"green": 242_750, "yellow": 294_000, "red": 76_250}),
 ])
 def test_the_charts_last_points_are_the_final_cash(number, finals):
     record = _record(number)
@@ -119,7 +119,7 @@ def test_game_3s_report_counts_the_auction_and_the_sell_back():
     assert players["green"].railroads_spent == 37_250
     # Red received $1,000 twice from Yellow on the SOU (turns 7 and 10), nothing else.
     assert players["red"].fees_received == 2_000
-    assert players["red"].final_cash == 81_250
+    assert players["red"].final_cash == 76_250
 
 
 # -- the readable history ------------------------------------------------------------------
@@ -131,7 +131,7 @@ def test_history_tells_each_turn_in_a_line():
     assert entries[2].text == ("Turn 2 — Red: Knoxville → Atlanta, payoff $20,000; "
                                "bought the SOU for $20,000; paid Blue $1,000 for the LN")
     assert entries[14].text == ("Turn 14 — Red: Asheville → Savannah, payoff $28,000; "
-                                "paid Green $10,000 for the ACL; paid Blue $10,000 for the CG")
+                                "paid Green $1,000 for the ACL; paid Blue $1,000 for the CG")
     assert entries[28].summary.startswith("rovered Red for $50,000; Red is no longer declared")
     assert entries[34].summary == "home to Atlanta; wins the game"
     assert entries[0].label == "Setup" and "homes: Blue Atlanta" in entries[0].summary
@@ -204,7 +204,7 @@ def test_table_and_history_never_show_anothers_cash_under_150000(browser):
                 if figure not in public:
                     assert figure not in text, (turn, viewer, pid, figure)
                     checked.add(figure)
-    assert {"$6,000", "$5,250", "$81,250"} <= checked  # told apart from any amount said aloud
+    assert {"$62,750", "$2,250", "$76,250"} <= checked  # told apart from any amount said aloud
 
 
 def test_everyone_reads_the_same_history_and_the_table_shows_announced_cash(browser):
@@ -218,9 +218,9 @@ def test_everyone_reads_the_same_history_and_the_table_shows_announced_cash(brow
     for viewer in (red, banker, green):
         assert told in viewer.get(f"/g/{game_id}/history").text
     table = banker.get(f"/g/{game_id}/table").text
-    assert "$5,250" not in table and "under $150,000" in table
-    # Yellow has announced: his $153,000 is public.
-    assert "$153,000" in table and "Announced $150,000 or more" in table
+    assert "$250" not in table and "under $150,000" in table
+    # Yellow has announced: his $158,000 is public.
+    assert "$158,000" in table and "Announced $150,000 or more" in table
 
 
 def test_the_table_shows_turn_deeds_bank_and_destinations(browser):
@@ -305,13 +305,13 @@ def test_a_finished_game_shows_the_win_and_the_report_on_both_pages(browser):
     game_id = _import(banker, _record(3))
     for page in ("table", "history"):
         text = banker.get(f"/g/{game_id}/{page}").text
-        assert "Yellow wins with $289,000!" in text
+        assert "Yellow wins with $294,000!" in text
         svg = re.search(r"<svg viewBox=\"0 0 1000 500\".*?</svg>", text, re.S).group(0)
         assert svg.count('class="rbp-line"') == 3
         for colour in ("#2e8b57", "#d4ac0d", "#c0392b"):
             assert f'stroke="{colour}"' in svg
         assert "<script" not in text.split("</head>")[1]
-        for figure in ("$242,750", "$81,250", "$280,000", "$37,250"):
+        for figure in ("$242,750", "$76,250", "$280,000", "$37,250"):
             assert figure in text  # exact: the game is over
         assert "Railroads at the end</dt><dd>ACL, SAL<" in text  # Yellow's
     fragment = banker.get(f"/g/{game_id}/history", headers={"HX-Request": "true"})

@@ -92,7 +92,8 @@ def establish(state: State, pid: str, rr: str, fee: int, said: list[str]) -> Non
         turn.full_rides.remove(rr)  # a rise in his own turn counts for the rides made before it
     if player.established.get(rr) != kept:
         player.established[rr] = kept
-        said.append(f"{player.name} is established on the {rr} at {money(kept)}")
+        said.append(f"{player.name} is established on the {rr} at "
+                    f"{money(kept) if kept else 'no fee'}")
 
 
 @dataclass(frozen=True)
