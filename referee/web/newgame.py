@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -47,11 +48,12 @@ def _rows(form: MultiDict[str, str]) -> list[tuple[int, str, str, str]]:
     return rows
 
 
-def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewGame:
+def read_new_game(form: MultiDict[str, str],
+                  board_keys: Callable[[str], list[str] | None]) -> NewGame:
     """The new game the form describes; raises SetupError listing everything to fix.
 
-    `map_keys` are the playable maps offered, or None when the map list is unavailable (then
-    any typed key is taken and the rules judge it).
+    `board_keys(game)` are the playable boards offered, or None when the list is unavailable
+    (then any typed key is taken and the rules judge it).
     """
     problems: list[str] = []
     key = form.get("game", "")
@@ -122,8 +124,9 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
     own_map, own_settings = hooks_for(key).read_setup(form, problems)
     settings |= own_settings
     map_ref = "" if own_map is None else own_map
-    if setup.uses_map:
+    if setup.uses_board:
         map_ref = form.get("map", "").strip()
+        map_keys = board_keys(key)
         if not map_ref:
             problems.append("Choose a map.")
         elif len(map_ref) > MAX_MAP_KEY or (map_keys is not None and map_ref not in map_keys):

@@ -35,7 +35,9 @@ from referee.games.prairie_railroads.economy import (
 from referee.games.prairie_railroads.state import State
 
 if TYPE_CHECKING:
-    from referee.engine.replay import Replayer
+    from collections.abc import Sequence
+
+    from referee.engine.replay import Frame
     from referee.games.prairie_railroads.rules import PrairieRules
 
 
@@ -203,10 +205,10 @@ def summary(state: State) -> dict[str, Any]:
     }
 
 
-def history(replayer: Replayer) -> list[dict[str, Any]]:
+def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
     """The readable log: one entry per turn, each with the lines its actions produced."""
     entries: list[dict[str, Any]] = []
-    for before, frame in zip(replayer.frames, replayer.frames[1:], strict=False):
+    for before, frame in zip(frames, frames[1:], strict=False):
         state: State = before.state
         turn = state.turn
         number = turn.number if turn else 0

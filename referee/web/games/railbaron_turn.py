@@ -21,10 +21,10 @@ from flask import request
 
 from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
+from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
-from referee.tables.lookup import payoff as payoff_lookup
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 DICE_ACTIONS = {

@@ -12,8 +12,9 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from referee.games.contract import ERROR, WARNING, Problem
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
-from referee.tables.format import (
+from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
     KEY_SEPARATOR,
     MANIFEST,
@@ -25,26 +26,9 @@ from referee.tables.format import (
     UNKNOWN,
 )
 
-ERROR = "error"
-WARNING = "warning"
-
 _OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a map folder, located by file and (when known) line."""
-
-    file: str
-    line: int | None
-    message: str
-    severity: str = ERROR
-
-    def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file} line {self.line}"
-        return f"{where}: {self.message}"
 
 
 @dataclass
