@@ -78,6 +78,7 @@ class GameMeta:
     uses_board: bool = False
     web: str | None = None  # dotted name of the game's web hooks module, if it has one
     stylesheets: tuple[str, ...] = ()  # files in static/ loaded only by this game's pages
+    lobby_order: int = 50  # where the lobby lists the game: smaller first, then by title
 
     @property
     def seats(self) -> range:
@@ -147,10 +148,10 @@ class Game(Protocol):
         A board named by key is loaded by `resolve(game_key, board_key)`."""
         ...
 
-    def to_act(self, state: Any) -> str | None:
-        """The one answer to "who acts now": the player id, or None when the banker records
-        the next step or the game is over. The POST check, every page, the summary and
-        `referee replay` use this and nothing else."""
+    def to_act(self, state: Any) -> list[str]:
+        """The one answer to "who acts now": the players who may act (mostly one; none when
+        the banker records the next step or the game is over). The POST check and every page
+        use this and nothing else; the game's own summary states the same."""
         ...
 
     def acting_player(self, action: dict) -> str | None:

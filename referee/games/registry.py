@@ -32,7 +32,7 @@ def _meta_of(package: str) -> GameMeta:
 
 def discover() -> dict[str, GameMeta]:
     """Every game package: the subpackages of referee.games with a `meta` module, then those
-    named in $REFEREE_GAMES. A key found twice keeps the first."""
+    named in $REFEREE_GAMES (a key found twice keeps the first); in the lobby's order."""
     found: dict[str, GameMeta] = {}
     packages = [f"{referee.games.__name__}.{m.name}"
                 for m in pkgutil.iter_modules(referee.games.__path__) if m.ispkg]
@@ -42,7 +42,7 @@ def discover() -> dict[str, GameMeta]:
     for package in packages:
         meta = _meta_of(package)
         found.setdefault(meta.key, meta)
-    return found
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].lobby_order, kv[1].title)))
 
 
 GAMES: dict[str, GameMeta] = discover()
@@ -90,8 +90,8 @@ def rules_for(record: dict, resolve: Resolver | None = None) -> GameRules:
     return game(record["game"]).rules_for(record, resolve)
 
 
-def to_act(key: str, state: Any) -> str | None:
-    """Who acts now in a game of `key` (None: the banker, or nobody)."""
+def to_act(key: str, state: Any) -> list[str]:
+    """Who acts now in a game of `key` (none: the banker, or nobody)."""
     return game(key).to_act(state)
 
 

@@ -27,7 +27,7 @@ from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db
 from referee.web.games import hooks_for
-from referee.web.newgame import MAX_TITLE, ROWS, SetupError, read_new_game
+from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
 from referee.web.replayers import GameUnavailable, build_rules
 
@@ -54,8 +54,8 @@ def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
     hooks = hooks_for(key)
     return {
         "games": GAMES, "game_key": key, "setup": hooks.setup,
-        "maps": available_maps(key) if hooks.setup.uses_board else [], "rows": ROWS,
-        "form": form, "max_title": MAX_TITLE,
+        "maps": available_maps(key) if hooks.setup.uses_board else [],
+        "rows": hooks.setup.max_players, "form": form, "max_title": MAX_TITLE,
     } | hooks.setup_context()
 
 

@@ -17,7 +17,7 @@ from referee.web.store import BANKER_APART
 MAX_NAME = 40
 MAX_TITLE = 80
 MAX_MAP_KEY = 60
-ROWS = 6  # player rows on the form; a game may take fewer
+MAX_ROWS = 20  # rows read from a posted form: more than any game takes, fewer than a flood
 SMALL_NUMBER = re.compile(r"[0-9]{1,2}")
 
 
@@ -39,9 +39,10 @@ class SetupError(ValueError):
 
 
 def _rows(form: MultiDict[str, str]) -> list[tuple[int, str, str, str]]:
-    """(row, name, colour, seat) of every row with a name, in form order."""
+    """(row, name, colour, seat) of every row with a name, in form order (the lobby shows
+    one row per seat of the game's player range)."""
     rows = []
-    for row in range(1, ROWS + 1):
+    for row in range(1, MAX_ROWS + 1):
         name = form.get(f"name_{row}", "").strip()
         if name:
             rows.append((row, name, form.get(f"colour_{row}", ""), form.get(f"seat_{row}", "")))
@@ -86,8 +87,9 @@ def read_new_game(form: MultiDict[str, str],
         elif colour in colours:
             problems.append(f"Two players chose {colour_names[colour]}.")
         colours.add(colour)
-        if not SMALL_NUMBER.fullmatch(seat.strip()) or not 1 <= int(seat) <= ROWS:
-            problems.append(f"{name!r} needs a seat number from 1 to {ROWS}.")
+        if (not SMALL_NUMBER.fullmatch(seat.strip())
+                or not 1 <= int(seat) <= info.max_players):
+            problems.append(f"{name!r} needs a seat number from 1 to {info.max_players}.")
             continue
         if int(seat) in seats:
             problems.append(f"Two players have seat {int(seat)}.")

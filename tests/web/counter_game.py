@@ -74,8 +74,8 @@ class Counter:
     def rules_for(self, record: dict, resolve: object = None) -> CounterRules:
         return rules_for(record, resolve)
 
-    def to_act(self, state: CounterState) -> str | None:
-        return None  # anyone may add at any time
+    def to_act(self, state: CounterState) -> list[str]:
+        return list(state.counts)  # anyone may add at any time
 
     def acting_player(self, action: dict) -> str | None:
         player = action.get("player")

@@ -96,8 +96,9 @@ class PrairieRailroads:
     def rules_for(self, record: dict, resolve: Resolver | None = None) -> PrairieRules:
         return rules_for(record, resolve)
 
-    def to_act(self, state: Any) -> str | None:
-        return views.to_act(state)
+    def to_act(self, state: Any) -> list[str]:
+        player = views.to_act(state)
+        return [player] if player else []
 
     def acting_player(self, action: dict) -> str | None:
         player = action.get("player")

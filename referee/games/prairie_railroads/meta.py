@@ -9,5 +9,6 @@ META = GameMeta(
     max_players=5,
     game="referee.games.prairie_railroads.game",
     web="referee.web.games.prairie_railroads",
+    lobby_order=10,
     stylesheets=("prairie_railroads.css",),
 )

@@ -66,8 +66,9 @@ class RailBaron:
     def rules_for(self, record: dict, resolve: Resolver | None = None) -> RailBaronRules:
         return rules_for(record, resolve)
 
-    def to_act(self, state: Any) -> str | None:
-        return views.to_act(state)
+    def to_act(self, state: Any) -> list[str]:
+        player = views.to_act(state)
+        return [player] if player else []
 
     def acting_player(self, action: dict) -> str | None:
         player = action.get("player")

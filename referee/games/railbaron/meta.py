@@ -25,5 +25,6 @@ META = GameMeta(
     variants=tuple(Choice(key, VARIANT_LABELS.get(key, key)) for key in VARIANTS),
     uses_board=True,
     web="referee.web.games.railbaron",
+    lobby_order=0,
     stylesheets=("lookup.css", "railbaron.css", "railbaron_public.css"),
 )

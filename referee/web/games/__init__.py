@@ -46,7 +46,8 @@ class GameHooks:
     def visible_cash(self, state: Any, viewer: str | None, subject: str) -> int | None:
         return self.game.visible_cash(state, viewer, subject)
 
-    def to_act(self, state: Any) -> str | None:
+    def to_act(self, state: Any) -> list[str]:
+        """The players who may act now (see Game.to_act)."""
         return self.game.to_act(state)
 
     def partial(self, page: str) -> list[str]:
