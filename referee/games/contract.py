@@ -17,7 +17,9 @@ The package imports neither Flask nor sqlite-utils nor another game; it may impo
 - ``META.web`` names a module of web hooks (see ``referee/web/games/__init__.py``): its own page
   context and setup fields. Without one the generic pages serve the game.
 - ``META.stylesheets`` name files in ``static/``; only this game's pages load them.
-- templates ``templates/<key>/_<page>.html`` replace the generic fragments of a page.
+- templates ``templates/<key>/_<page>.html`` replace the generic fragments of a page
+  (``phone``, ``banker``, ``table``, ``history``; ``_setup.html`` adds lobby fields). They live
+  in the project's ``templates/``, or in the package's own folder named by ``META.templates``.
 
 How a game is discovered
 ------------------------
@@ -79,6 +81,7 @@ class GameMeta:
     web: str | None = None  # dotted name of the game's web hooks module, if it has one
     stylesheets: tuple[str, ...] = ()  # files in static/ loaded only by this game's pages
     lobby_order: int = 50  # where the lobby lists the game: smaller first, then by title
+    templates: str | None = None  # a folder in the package with <key>/_<page>.html templates
 
     @property
     def seats(self) -> range:

@@ -23,10 +23,14 @@ GameInfo = GameMeta  # the name the lobby and older tests know it by
 ENV = "REFEREE_GAMES"  # comma separated dotted names of game packages kept elsewhere
 
 
+PACKAGES: dict[str, str] = {}  # game key -> the dotted name of its package
+
+
 def _meta_of(package: str) -> GameMeta:
     meta = importlib.import_module(f"{package}.meta").META
     if not isinstance(meta, GameMeta):
         raise TypeError(f"{package}.meta.META is not a GameMeta")
+    PACKAGES.setdefault(meta.key, package)
     return meta
 
 
@@ -52,7 +56,19 @@ def register(package: str) -> GameMeta:
     """Add the game package `package` (dotted name, with a `meta` module) at run time."""
     meta = _meta_of(package)
     GAMES[meta.key] = meta
+    PACKAGES[meta.key] = package
     return meta
+
+
+def templates_dir(key: str) -> Path | None:
+    """The folder of a game's own templates (META.templates inside its package), if any."""
+    meta = GAMES.get(key)
+    if meta is None or not meta.templates or key not in PACKAGES:
+        return None
+    spec = importlib.util.find_spec(PACKAGES[key])
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / meta.templates
 
 
 def game_info(key: str) -> GameMeta:

@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request
+from jinja2 import ChoiceLoader
 
 from referee import PROJECT_ROOT
 from referee.web import compress, csrf, db, errors, filters, join, lobby, lookup, maps, play
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
+from referee.web.templating import GameTemplates
 
 INSTANCE_ENV = "REFEREE_INSTANCE"
 HTMX_SCRIPT = "htmx-2.0.11.min.js"  # vendored in static/, see static/VENDORED.md
@@ -68,6 +70,7 @@ def create_app(
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(folder)
 
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])  # type: ignore[list-item]
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
