@@ -61,9 +61,6 @@ class Ledger:
     def total(self) -> int:
         return sum(self.balances.values())
 
-    def copy(self) -> Ledger:
-        return Ledger(self.balances)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ledger):
             return NotImplemented

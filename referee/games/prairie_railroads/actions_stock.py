@@ -27,7 +27,6 @@ def first_player(play: Play, action: dict) -> None:
 def open_initial(play: Play, key: str, offered_by: str) -> None:
     state = play.state
     state.initial = key
-    state.offerer = offered_by
     play.say(f"Initial auction of the first {key} share, opened by {play.name(offered_by)}.")
     play.open_auction(state.railroads[key], None, offered_by, 0)
     if play.auction_done():

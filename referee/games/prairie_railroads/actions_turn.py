@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
+from referee.games.prairie_railroads.actions_stock import offer_choices
 from referee.games.prairie_railroads.constants import (
     CARD_NAMES,
     CARDS,
@@ -48,8 +49,6 @@ def play_card(play: Play, action: dict) -> None:
         play.pay_dividends(list(state.railroads.values()), "dividend")
         play.end_turn()
     elif card == "OS":
-        from referee.games.prairie_railroads.actions_stock import offer_choices
-
         if not offer_choices(play, pid, source):
             play.say("No share can be offered: the turn is over.")
             play.end_turn()

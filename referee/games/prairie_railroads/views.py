@@ -19,6 +19,7 @@ from referee.games.prairie_railroads.constants import (
     RAILROAD_NAMES,
     RAILROADS,
     SEGMENT_COST,
+    START_CITIES,
     WESTERN_BUILDS_MAX,
     treasury,
 )
@@ -120,8 +121,6 @@ def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
 
 
 def _starts(key: str) -> list[str]:
-    from referee.games.prairie_railroads.constants import START_CITIES
-
     return list(START_CITIES[key])
 
 

@@ -165,7 +165,7 @@ class Play:
         turn = self.turn
         turn.phase = "region"
         turn.lookup = purpose
-        turn.region = turn.region_rolled = None
+        turn.region = None
 
     def begin_play(self) -> None:
         self.state.stage = "play"
