@@ -386,7 +386,8 @@ def _pay(play: Play, rr: Railroad, cost: int, what: str) -> None:
     require(have >= cost, f"The {rr.key}'s treasury has {money(have)}; {what} costs "
             f"{money(cost)}.", RULE)
     require(cubes_left(rr) >= 1, f"The {rr.key} has no track cubes left.", RULE)
-    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} builds {what}")
+    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} builds {what}", "build",
+             railroad=rr.key)
 
 
 def _western(play: Play, rr: Railroad, action: dict) -> None:
@@ -419,7 +420,8 @@ def _western(play: Play, rr: Railroad, action: dict) -> None:
     have = play.cash(treasury(rr.key))
     require(have >= cost, f"The {rr.key}'s treasury has {money(have)}; the Western Build costs "
             f"{money(cost)} now.", RULE)
-    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} Western Build")
+    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} Western Build", "western_build",
+             railroad=rr.key)
     rr.western = box  # type: ignore[assignment]
     rr.western_beside = own[frozenset(beside)]
     rr.value += WESTERN_VALUE

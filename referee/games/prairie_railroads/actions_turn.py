@@ -73,11 +73,11 @@ def adjust_cash(play: Play, action: dict) -> None:
     require(isinstance(reason, str) and bool(reason.strip()), "Give the reason for the change.")
     who = play.name(account) if account in play.state.players else account
     if amount > 0:
-        play.pay(BANK, account, amount, f"correction: {reason}")
+        play.pay(BANK, account, amount, f"correction: {reason}", "correction", reason=reason)
     else:
         if play.cash(account) < -amount:
             raise IllegalAction(f"{who} has only ${play.cash(account)}.")
-        play.pay(account, BANK, -amount, f"correction: {reason}")
+        play.pay(account, BANK, -amount, f"correction: {reason}", "correction", reason=reason)
     play.say(f"The banker corrects {who}'s cash by {amount:+d}: {reason.strip()}.")
     if play.state.over:
         play.name_winners()

@@ -56,7 +56,7 @@ class PrairieRules:
         step = Step(state)
         cash = STARTING_CASH[count]
         for pid in state.players:
-            step.transfer(BANK, pid, cash, "starting cash")
+            step.transfer(BANK, pid, cash, "starting cash", "starting_cash")
         hand = HANDS[count]
         step.say(f"Each player starts with {money(cash)} and {hand['PD']} PD, {hand['OS']} OS "
                  f"and {hand['CT']} CT cards.")

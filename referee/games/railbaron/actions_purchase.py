@@ -32,7 +32,7 @@ def buy(play: Play, action: dict) -> None:
     require(price <= cash,
             f"{player.name} cannot buy the {rr}: price {money(price)}, cash {money(cash)}.",
             "PURCHASE")
-    play.pay(player.id, BANK, price, f"bought the {rr}")
+    play.pay(player.id, BANK, price, f"bought the {rr}", "purchase", railroad=rr)
     play.say(f"{player.name} buys the {rr} ({info.name}) for {money(price)}.")
     play.state.purchases += 1
     play.set_owner(rr, player.id)
@@ -50,7 +50,8 @@ def upgrade(play: Play, action: dict) -> None:
     cash = play.cash(player.id)
     require(cost <= cash, f"{player.name} cannot buy the {ENGINE_NAMES[target]}: price "
             f"{money(cost)}, cash {money(cash)}.", "PURCHASE")
-    play.pay(player.id, BANK, cost, f"upgrade to {ENGINE_NAMES[target]}")
+    play.pay(player.id, BANK, cost, f"upgrade to {ENGINE_NAMES[target]}", "upgrade",
+             engine=target)
     player.engine = target
     play.say(f"{player.name} upgrades to a {ENGINE_NAMES[target]} for {money(cost)}.")
     play.after_purchase()

@@ -191,7 +191,7 @@ def rover(play: Play, action: dict) -> None:
         play.bankrupt(victim, to=player.id)
         return
     require(cash >= ROVER_FEE, f"{victim.name} has only {money(cash)}: correct the cash first.")
-    play.pay(victim.id, player.id, ROVER_FEE, "rover")
+    play.pay(victim.id, player.id, ROVER_FEE, "rover", "rover")
     play.say(f"{player.name} rovers {victim.name}: {money(ROVER_FEE)} to {player.name}.")
     victim.declared = victim.early = False
     victim.destination = victim.alternate

@@ -62,7 +62,7 @@ class RailBaronRules:
         step = Step(state)
         cash = self.settings.starting_cash()
         for pid in players:
-            step.transfer(BANK, pid, cash, "starting cash")
+            step.transfer(BANK, pid, cash, "starting cash", "starting_cash")
         step.say(f"Each player starts with {money(cash)} and a Freight engine.")
         step.say("Everyone rolls three dice: the highest total goes first.")
         return step.outcome()
