@@ -63,7 +63,7 @@ def imports_of(path: Path) -> set[str]:
 
 
 def game_packages() -> list[str]:
-    return sorted(p.parent.name for p in (ROOT / "games").glob("*/meta.py"))
+    return sorted(p.parent.name for p in (ROOT / "games").glob("*/__init__.py"))
 
 
 def test_the_engine_imports_no_game_no_web_and_no_command():
