@@ -178,3 +178,28 @@ class Game(Protocol):
     def render(self, report: dict) -> str:
         """The text `referee replay` prints for a `summary`."""
         ...
+
+
+def player_field(action: dict) -> str | None:
+    """The usual `acting_player`: the action's "player" field."""
+    player = action.get("player")
+    return player if isinstance(player, str) and player else None
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """A Game made of a game's own functions (what both shipped games use for GAME)."""
+
+    banker_actions: frozenset[str]
+    boards: Boards | None
+    rules_for: Callable[..., GameRules]
+    who_acts: Callable[[Any], str | None]  # the one player to act, or None
+    visible_cash: Callable[[Any, str | None, str], int | None]
+    history: Callable[[list[Any]], list[dict]]
+    summary: Callable[[Any], dict]
+    render: Callable[[dict], str]
+    acting_player: Callable[[dict], str | None] = player_field
+
+    def to_act(self, state: Any) -> list[str]:
+        player = self.who_acts(state)
+        return [player] if player else []

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from referee.engine.record import RecordError
-from referee.engine.replay import Frame
-from referee.games.contract import BoardSummary, Problem, Resolver
+from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
 from referee.games.prairie_railroads import board as board_files
 from referee.games.prairie_railroads import views
 from referee.games.prairie_railroads.board import (
@@ -87,34 +85,13 @@ class PrairieBoards:
         return []
 
 
-class PrairieRailroads:
-    """Prairie Railroads, as the app asks of a game."""
-
-    banker_actions = BANKER_ACTIONS
-    boards = PrairieBoards()
-
-    def rules_for(self, record: dict, resolve: Resolver | None = None) -> PrairieRules:
-        return rules_for(record, resolve)
-
-    def to_act(self, state: Any) -> list[str]:
-        player = views.to_act(state)
-        return [player] if player else []
-
-    def acting_player(self, action: dict) -> str | None:
-        player = action.get("player")
-        return player if isinstance(player, str) and player else None
-
-    def visible_cash(self, state: Any, viewer: str | None, subject: str) -> int | None:
-        return views.visible_cash(state, viewer, subject)
-
-    def history(self, frames: list[Frame]) -> list[dict]:
-        return views.history(frames)
-
-    def summary(self, state: Any) -> dict:
-        return views.summary(state)
-
-    def render(self, report: dict) -> str:
-        return views.render(report)
-
-
-GAME = PrairieRailroads()
+GAME = GameParts(
+    banker_actions=BANKER_ACTIONS,
+    boards=PrairieBoards(),
+    rules_for=rules_for,
+    who_acts=views.to_act,
+    visible_cash=views.visible_cash,
+    history=views.history,
+    summary=views.summary,
+    render=views.render,
+)
