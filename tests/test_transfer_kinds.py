@@ -9,6 +9,7 @@ import pytest
 from referee.engine import BANK, Step
 from referee.engine.ledger import Ledger
 from referee.engine.record import read_record
+from referee.games import registry
 from referee.games.registry import replay
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
@@ -35,7 +36,12 @@ def test_a_transfer_keeps_its_kind_and_fields():
     assert t.as_dict()["fields"] == {"railroad": "B&O"} and step.ledger.balance("p1") == 500
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.json")))
+def _games_in_the_contract() -> list[str]:
+    """The recorded games of every game the registry knows."""
+    return sorted(p.name for p in GAMES.glob("*.json") if read_record(p)["game"] in registry.GAMES)
+
+
+@pytest.mark.parametrize("name", _games_in_the_contract())
 def test_every_transfer_of_a_recorded_game_has_a_known_kind_and_its_fields(name):
     game = replay(read_record(GAMES / name))
     transfers = list(game.transfers())

@@ -22,6 +22,7 @@ from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
 from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
+from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
 
@@ -468,6 +469,25 @@ class TurnPage:
             ]
         panel.data["groups"] = groups
         panel.data["ridden"] = [self.chip(rr) for rr in chosen]
+        self._likely(panel, chosen)
+
+    def _likely(self, panel: Panel, chosen: list[str]) -> None:
+        """The railroads of the likely routes to the destination, offered first (route hints;
+        nothing is chosen until tapped)."""
+        player = self.state.players[panel.player]
+        start = player.city or player.trip_from
+        graph = self.board.route_graph
+        if graph is None or not start or not player.destination:
+            return
+        likely = likely_railroads(graph, self.state, self.board, self.settings, player.id,
+                                  start, player.destination)
+        panel.data["likely_from"] = (start, player.destination)
+        panel.data["likely"] = [
+            {"chip": self.chip(rr), "on": rr in chosen,
+             "url": self.draft.query(ridden=[r for r in chosen if r != rr]
+                                     if rr in chosen else [*chosen, rr])}
+            for rr in likely
+        ]
 
     def _prepare_arrive(self, panel: Panel) -> None:
         turn = self.state.turn
@@ -487,10 +507,16 @@ class TurnPage:
     def _prepare_stop(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
         ridden = self.draft.ridden
-        served = {c for rr in ridden for c in self.board.service.get(rr, ())}
+        graph = self.board.route_graph
+        if graph is not None:  # the rails say which railroads serve which city
+            served = {c for rr in ridden for c in graph.railroad_cities(rr)}
+        else:
+            served = {c for rr in ridden for c in self.board.service.get(rr, ())}
         cities = sorted(c for c in (served or self.board.cities) if c != player.destination)
-        panel.data["cities"] = [(c, json.dumps({"ridden": ridden, "at": {"city": c}}))
-                                for c in cities]
+        panel.data["cities"] = [
+            (c if graph is None else f"{c} ({', '.join(sorted(graph.railroads_at(c)))})",
+             json.dumps({"ridden": ridden, "at": {"city": c}}))
+            for c in cities]
         # Every railroad serving the milepost counts for establishment, ridden or not
         # (ESTABLISHMENT, example 2): the ridden ones are offered first, the last one chosen.
         milepost = self.draft.milepost or ridden[-1:]
@@ -554,6 +580,29 @@ class TurnPage:
     def _prepare_rover(self, panel: Panel) -> None:
         panel.data["victims"] = [(pid, self.name(pid)) for pid in panel.legal["victims"]]
         panel.data["fee"] = ROVER_FEE
+        panel.data["reach"] = self._reach(panel.player, panel.legal["victims"])
+
+    def _reach(self, mover: str | None, victims: list[str]) -> list[str]:
+        """Whether each declared player's city is within the mover's roll along the rails:
+        a hint while the train is still where the turn began, never a ruling."""
+        turn, graph = self.state.turn, self.board.route_graph
+        if (graph is None or turn is None or mover is None or turn.white is None
+                or turn.phase not in ("moving", "bonus") or turn.leg != 1):
+            return []
+        start, roll = self.state.players[mover].city, turn.allowance()
+        lines = []
+        for pid in victims:
+            city = self.state.players[pid].city
+            away = reach(graph, start, city) if start and city else None
+            if away is None:
+                continue
+            if away <= roll:
+                lines.append(f"{self.name(pid)} at {city} is within reach: {away} mileposts "
+                             f"from {start} by the traced rails, the roll is {roll}.")
+            else:
+                lines.append(f"{self.name(pid)} at {city} is {away} mileposts from {start} by "
+                             f"the traced rails: out of reach of {roll}, probably.")
+        return lines
 
     def _prepare_draw_deed(self, panel: Panel) -> None:
         choices = panel.legal["railroads"]

@@ -25,8 +25,10 @@ from referee.games.railbaron.charts.format import (
     TABLE_FILES,
     UNKNOWN,
 )
+from referee.games.railbaron.route_files import SECTION as ROUTE_GRAPH
+from referee.games.railbaron.route_files import read_route_graph
 
-_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance")
+_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
 
@@ -46,6 +48,7 @@ class MapData:
     service: dict[str, set[str]] = field(default_factory=dict)
     notes: list[ChartNote] = field(default_factory=list)
     twins: set[tuple[str, str]] = field(default_factory=set)
+    route_graph: Any = None  # a RouteGraph when the map has one (docs/routes.md)
 
 
 def has_errors(problems: list[Problem]) -> bool:
@@ -151,6 +154,7 @@ class _Reader:
         self.read_railroads()
         self.read_service()
         self.read_notes()
+        self.read_route_graph()
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -549,6 +553,15 @@ class _Reader:
         for city, line in self.city_lines.items():
             if self.data.railroads and city not in served:
                 self.warn(self.names["cities"], line, f"{city} is served by no railroad")
+
+    def read_route_graph(self) -> None:
+        section = self.data.manifest.get(ROUTE_GRAPH)
+        if section is None:
+            return
+        self.data.route_graph = read_route_graph(
+            section, self.data.cities, self.data.railroads, self.data.twins,
+            lambda name, header: read_csv(self.folder / name, name, header, self.error),
+            self.error, self.warn, MANIFEST)
 
     # -- notes -----------------------------------------------------------------------------
 
