@@ -4,6 +4,7 @@ The rules side (who acts, visible cash, banker-only actions) comes from the game
 lobby's choices from its META. A game whose META names a `web` module may define there any of:
 
     page_context(view: GameView) -> dict        # extra names for templates/<key>/_<page>.html
+    blueprints() -> tuple[Blueprint, ...]       # the game's own pages, registered by the app
     setup_context() -> dict                     # extra names for templates/<key>/_setup.html
     read_setup(form, problems) -> (map_ref | None, dict)
                                                 # the lobby fields of templates/<key>/_setup.html
@@ -34,6 +35,7 @@ class GameHooks:
     setup: GameMeta
     game: Game
     page_context: Callable[[Any], dict]
+    blueprints: Callable[[], tuple]
     setup_context: Callable[[], dict]
     read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
 
@@ -67,5 +69,5 @@ def hooks_for(key: str) -> GameHooks:
     def pick(name: str) -> Any:
         return getattr(module, name, None) or getattr(generic, name)
 
-    return GameHooks(key, meta, registry.game(key), pick("page_context"),
+    return GameHooks(key, meta, registry.game(key), pick("page_context"), pick("blueprints"),
                      pick("setup_context"), pick("read_setup"))

@@ -10,6 +10,11 @@ def page_context(view: Any) -> dict:
     return {}
 
 
+def blueprints() -> tuple:
+    """No pages of the game's own beyond phone, banker, table and history."""
+    return ()
+
+
 def setup_context() -> dict:
     """No extra names for the lobby's templates/<key>/_setup.html."""
     return {}

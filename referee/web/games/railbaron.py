@@ -6,11 +6,16 @@ from typing import Any
 
 from flask import request, url_for
 
-from referee.web.games import railbaron_report
+from referee.web.games import railbaron_lookup, railbaron_maps, railbaron_report, railbaron_routes
 from referee.web.games.railbaron_board import board_args, picture, player_colours
 from referee.web.games.railbaron_turn import turn_context
 
-__all__ = ["page_context"]
+__all__ = ["blueprints", "page_context"]
+
+
+def blueprints() -> tuple:
+    """Rail Baron's own pages: the quick lookup, the maps page, the route planner."""
+    return (railbaron_lookup.bp, railbaron_maps.bp, railbaron_routes.bp)
 
 def page_context(view: Any) -> dict:
     """Rail Baron counts in dollars; the public pages get their names from railbaron_report,
