@@ -200,6 +200,7 @@ class TurnPage:
         self.state = view.snapshot.state
         self.banker = view.page == "banker"
         self.me: str | None = None if self.banker else view.actor.player_id
+        self.seated_banker: str | None = view.seated_banker if self.banker else None
         self.draft = read_draft(view.seq, self.board.railroads)
         self.legal = self.rules.legal_actions(self.state)
         self.seats = [self._seat(line) for line in view.players]
@@ -270,6 +271,16 @@ class TurnPage:
             to_act=to_act(self.state) == p.id,
             you=line.you and not self.banker, winner=p.id in self.state.winners,
         )
+
+    def cash_of(self, pid: str) -> int | None:
+        """A player's cash if this page may show it exactly (ANNOUNCING): his own phone, a
+        banker who does not play, or $150,000 and more; else None ("under $150,000")."""
+        cash = self.state.cash(pid)
+        if pid == self.me or cash >= ANNOUNCE_CASH:
+            return cash
+        if self.banker and self.seated_banker in (None, pid):
+            return cash
+        return None
 
     @property
     def you(self) -> Seat | None:
@@ -456,10 +467,10 @@ class TurnPage:
 
     def _prepare_declare(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
-        panel.data["cash"] = self.state.cash(player.id)
+        panel.data["cash"] = self.cash_of(player.id)
         panel.data["home"] = player.home
         panel.data["at_home"] = player.city == player.home
-        panel.data["early"] = panel.data["cash"] < WIN_CASH
+        panel.data["early"] = self.state.cash(player.id) < WIN_CASH
 
     def ridden_panel(self, panel: Panel) -> None:
         pid = panel.player
@@ -540,7 +551,7 @@ class TurnPage:
 
     def _prepare_buy(self, panel: Panel) -> None:
         panel.data["chips"] = [self.chip(rr) for rr in panel.legal["railroads"]]
-        panel.data["cash"] = self.state.cash(panel.player)
+        panel.data["cash"] = self.cash_of(panel.player)
 
     def _prepare_upgrade(self, panel: Panel) -> None:
         panel.data["engines"] = [(key, ENGINE_NAMES[key], cost)
@@ -557,19 +568,21 @@ class TurnPage:
                          "chips": [self.chip(rr) for rr in fee["railroads"]],
                          "established": fee["established"], "full": fee["full"]})
         total = sum(f["amount"] for f in fees)
-        cash = self.state.cash(pid)
+        cash = self.cash_of(pid)
         charged = {rr for fee in panel.legal["fees"] for rr in fee["railroads"]}
         ridden = self.ridden_this_turn
         free = [c for c in ridden if c.abbr not in charged]
         own = [c for c in free if self.state.owners.get(c.abbr) == pid]
-        panel.data.update(fees=fees, total=total, cash=cash, short=max(0, total - cash),
+        panel.data.update(fees=fees, total=total, cash=cash,
+                          short=None if cash is None else max(0, total - cash),
                           ridden=ridden, own=own, waived=[c for c in free if c not in own])
 
     def _sale_panel(self, panel: Panel) -> None:
         turn = self.state.turn
         pid = panel.player
-        owed = sum(f["amount"] for f in turn.fees)
-        panel.data.update(owed=owed, cash=self.state.cash(pid),
+        debt = turn.debt
+        owed = debt["amount"] if debt else sum(f["amount"] for f in turn.fees)
+        panel.data.update(owed=owed, cash=self.cash_of(pid), rover=debt is not None,
                           offers=[(self.chip(rr), self.chip(rr).price // 2)
                                   for rr in panel.legal["railroads"]])
 
@@ -580,7 +593,9 @@ class TurnPage:
         auction = self.state.auction
         minimum, limit = panel.legal["minimum"], panel.legal["maximum"]
         steps = (minimum, minimum + 500, minimum + 1_000, minimum + 5_000)
-        panel.data.update(minimum=minimum, limit=limit, quick=[s for s in steps if s <= limit],
+        shown = self.cash_of(panel.player)
+        panel.data.update(minimum=minimum, limit=shown,
+                          quick=[s for s in steps if shown is None or s <= shown],
                           can_bid=minimum <= limit, railroad=self.chip(auction.railroad))
 
     def _prepare_rover(self, panel: Panel) -> None:
@@ -653,8 +668,8 @@ class TurnPage:
             "bidders": [self.name(pid) for pid in auction.bidders],
             "minimum": auction.minimum(),
             "yours": bidder == self.me,
-            # a bidder's limit is his cash: on his own phone only (and on the banker console)
-            "limit": self.state.cash(bidder) if self.banker or bidder == self.me else None,
+            # a bidder's limit is his cash: where this page may show it (his phone, the console)
+            "limit": self.cash_of(bidder) if self.banker or bidder == self.me else None,
         }
 
     # -- the banker's corrections ---------------------------------------------------------------
