@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask, Response, request
 
 from referee import PROJECT_ROOT
-from referee.web import compress, csrf, db, errors, filters, join, lobby, lookup, maps, play
+from referee.web import assets, compress, csrf, db, errors, filters, join, lobby, lookup, maps, play
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
 
@@ -74,6 +74,7 @@ def create_app(
     app.extensions["referee.replayers"] = ReplayerCache(map_resolver(folder))
     app.after_request(_secure)
     compress.init_app(app)
+    assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     for blueprint in (lobby.bp, join.bp, play.bp, lookup.bp, maps.bp):
         app.register_blueprint(blueprint)
