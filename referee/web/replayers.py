@@ -109,11 +109,13 @@ class ReplayerCache:
                 )
         return replayer
 
-    def snapshot(self, db: Database, game: GameRow) -> Snapshot:
-        """The game as stored now; the same Snapshot again while nothing has changed (copying
-        a long log on every page would make pages slower as the game goes on)."""
+    def snapshot(self, db: Database, game: GameRow, count: int | None = None) -> Snapshot:
+        """The game as stored now (or at `count` actions, when the caller knows the count); the
+        same Snapshot again while nothing has changed (copying a long log on every page would
+        make pages slower as the game goes on)."""
         with self.lock(game.id):
-            count = store.action_count(db, game.id) or 0
+            if count is None:
+                count = store.action_count(db, game.id) or 0
             replayer = self.current(db, game, count)
             kept = self._snapshots.get(game.id)
             if kept is not None and kept[0] is replayer and kept[1].seq == replayer.seq:

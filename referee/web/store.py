@@ -81,6 +81,13 @@ class Listing:
     actions: int
 
 
+def rows(db: Database, sql: str, params: Any = ()) -> list[dict]:
+    """Every row of one SELECT as dicts, read at once: one statement, no savepoint around it."""
+    cursor = db.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
 def _game(row: dict) -> GameRow:
     return GameRow(
         id=row["id"],
@@ -131,8 +138,8 @@ def create_game(
 
 
 def get_game(db: Database, game_id: str) -> GameRow | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
-    return _game(rows[0]) if rows else None
+    found = rows(db, "select * from games where id = ?", [game_id])
+    return _game(found[0]) if found else None
 
 
 def list_games(db: Database) -> list[Listing]:
@@ -142,11 +149,10 @@ def list_games(db: Database) -> list[Listing]:
                (select count(*) from actions a where a.game_id = g.id) as actions
         from games g order by g.created desc, g.rowid desc
     """
-    rows = list(db.query(sql))  # every row read before any is decoded
     return [
         Listing(r["id"], r["game"], r["title"], r["created"], r["status"],
                 json.loads(r["players"]), r["actions"])
-        for r in rows
+        for r in rows(db, sql)
     ]
 
 
@@ -160,22 +166,33 @@ def action_count(db: Database, game_id: str) -> int | None:
         select (select coalesce(max(seq) + 1, 0) from actions where game_id = :id) as n
         from games where id = :id
     """
-    rows = list(db.query(sql, {"id": game_id}))
-    return rows[0]["n"] if rows else None
+    found = rows(db, sql, {"id": game_id})
+    return found[0]["n"] if found else None
+
+
+def position(db: Database, game_id: str, client_id: str | None) -> tuple[int, int | None] | None:
+    """The game's action count and the position of the action stored under `client_id` (None
+    if there is none), in one statement; None if there is no such game."""
+    sql = """
+        select (select coalesce(max(seq) + 1, 0) from actions where game_id = :id) as n,
+               (select seq from actions where game_id = :id and client_id = :client) as done
+        from games where id = :id
+    """
+    found = rows(db, sql, {"id": game_id, "client": client_id})
+    return (found[0]["n"], found[0]["done"]) if found else None
 
 
 def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:
     """The game's actions from position `start` on, in order."""
     sql = "select action from actions where game_id = ? and seq >= ? order by seq"
-    rows = list(db.query(sql, [game_id, start]))  # every row read before any is decoded
-    return [json.loads(r["action"]) for r in rows]
+    return [json.loads(r["action"]) for r in rows(db, sql, [game_id, start])]
 
 
 def seq_of_client_action(db: Database, game_id: str, client_id: str) -> int | None:
     """The position of the action a client already sent under `client_id`, if stored."""
     sql = "select seq from actions where game_id = ? and client_id = ?"
-    rows = list(db.query(sql, [game_id, client_id]))
-    return rows[0]["seq"] if rows else None
+    found = rows(db, sql, [game_id, client_id])
+    return found[0]["seq"] if found else None
 
 
 def insert_action(
@@ -189,7 +206,7 @@ def insert_action(
 
 def seats(db: Database, game_id: str) -> list[Seat]:
     sql = "select player_id, secret, claimed from seats where game_id = ?"
-    return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in db.query(sql, [game_id])]
+    return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in rows(db, sql, [game_id])]
 
 
 def claim_seat(db: Database, game_id: str, player_id: str) -> str | None:
