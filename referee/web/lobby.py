@@ -84,6 +84,8 @@ def _start(record: dict, replayer: Replayer, title: str) -> Response:
         players=record["players"], title=title, actions=record["actions"],
     )
     replayers().adopt(game.id, replayer)
+    with get_db().atomic():
+        replayers().save_checkpoint(get_db(), game.id, replayer)
     response = redirect(url_for("play.banker", game_id=game.id), 303)
     set_banker_cookie(response, game)
     return response

@@ -51,3 +51,20 @@ def m001_games_actions_seats(db: Database) -> None:
         not_null={"game_id", "player_id"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m002_checkpoints(db: Database) -> None:
+    """A game's state saved every few dozen actions: a restart replays only what follows."""
+    db["checkpoints"].create(
+        {
+            "game_id": str,
+            "seq": int,  # the log length the state is after
+            "fingerprint": str,  # the rules (code, map, players, settings) that made it
+            "state": bytes,  # referee.engine.checkpoint.dump_state
+            "created": str,
+        },
+        pk="game_id",
+        not_null={"seq", "fingerprint", "state", "created"},
+        foreign_keys=[("game_id", "games", "id")],
+    )

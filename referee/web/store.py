@@ -204,6 +204,34 @@ def insert_action(
     )
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    seq: int
+    fingerprint: str
+    state: bytes = field(repr=False)
+
+
+def save_checkpoint(db: Database, game_id: str, seq: int, fingerprint: str,
+                    state: bytes) -> None:
+    """Keep `state` (after the first `seq` actions) as the game's checkpoint, replacing one made
+    earlier in the log."""
+    db.execute(
+        "insert into checkpoints (game_id, seq, fingerprint, state, created) "
+        "values (?, ?, ?, ?, ?) on conflict(game_id) do update set seq = excluded.seq, "
+        "fingerprint = excluded.fingerprint, state = excluded.state, created = excluded.created "
+        "where excluded.seq > checkpoints.seq or excluded.fingerprint != checkpoints.fingerprint",
+        [game_id, seq, fingerprint, state, now()],
+    )
+
+
+def load_checkpoint(db: Database, game_id: str) -> Checkpoint | None:
+    sql = "select seq, fingerprint, state from checkpoints where game_id = ?"
+    found = rows(db, sql, [game_id])
+    if not found:
+        return None
+    return Checkpoint(found[0]["seq"], found[0]["fingerprint"], found[0]["state"])
+
+
 def seats(db: Database, game_id: str) -> list[Seat]:
     sql = "select player_id, secret, claimed from seats where game_id = ?"
     return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in rows(db, sql, [game_id])]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.engine.replay import Replayer
+from referee.engine.replay import CHECKPOINT_EVERY, Replayer
 from referee.web import store
 from referee.web.db import immediate
 from referee.web.replayers import ReplayerCache
@@ -59,6 +59,8 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 replayer.submit(posted.action, expected_seq=posted.seq)
                 applied = True
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)
+                if (count + 1) % CHECKPOINT_EVERY == 0:
+                    cache.save_checkpoint(db, game.id, replayer)
         except BaseException:
             if applied:
                 cache.evict(game.id)  # the cache ran ahead of a write that did not land

@@ -26,8 +26,9 @@ def test_migrations_run_on_a_fresh_database_and_are_recorded(app):
     )]
     tables = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
     conn.close()
-    assert applied == [m.name for m in migrations._migrations] == ["m001_games_actions_seats"]
-    assert {"games", "actions", "seats"} <= tables
+    assert applied == [m.name for m in migrations._migrations] == [
+        "m001_games_actions_seats", "m002_checkpoints"]
+    assert {"games", "actions", "seats", "checkpoints"} <= tables
 
 
 def test_migrations_are_not_applied_twice(app):
