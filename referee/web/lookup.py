@@ -63,7 +63,7 @@ def page() -> Response:
     if problems and status == 200:
         status = 422
     response = page_or_fragment("lookup/index.html", "lookup/_lookup.html", status, **context)
-    if is_htmx():  # the address bar follows the look-up (replaced: one history entry, not one a tap)
+    if is_htmx():  # the address follows the look-up: replaced, one history entry, not one a tap
         response.headers["HX-Replace-Url"] = url_for("lookup.page",
                                                      **(query.args() | {"map": key}))
     return response
