@@ -59,3 +59,14 @@ def test_serve_starts_with_no_package_index_once_installed(tmp_path):
         log.close()
     output = (tmp_path / "serve.log").read_text()
     assert "pip" not in output.lower() and "error" not in output.lower(), output
+
+
+def test_compiled_templates_are_kept_in_the_instance_folder(tmp_path):
+    from referee.web import create_app
+
+    app = create_app({"TESTING": True}, instance_path=tmp_path / "instance")
+    assert app.test_client().get("/").status_code == 200
+    kept = list((tmp_path / "instance" / "template-cache").iterdir())
+    assert kept  # the next start reads these instead of compiling
+    again = create_app({"TESTING": True}, instance_path=tmp_path / "instance")
+    assert again.test_client().get("/").status_code == 200
