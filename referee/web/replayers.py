@@ -90,12 +90,15 @@ class ReplayerCache:
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
         replayer = self._replayers.get(game.id)
+        tail = None  # the actions after the Replayer's seq, when already read
         if replayer is None or replayer.seq > count:
-            replayer = self._resume(db, game, count)
+            replayer, tail = self._resume(db, game, count)
             self._replayers[game.id] = replayer
         if replayer.seq < count:
             start = replayer.seq
-            for offset, action in enumerate(store.actions_from(db, game.id, start)):
+            if tail is None:
+                tail = store.actions_from(db, game.id, start)
+            for offset, action in enumerate(tail):
                 try:
                     replayer.submit(action)
                 except Exception as err:  # the rules refused it, or failed on it
@@ -111,22 +114,23 @@ class ReplayerCache:
                 )
         return replayer
 
-    def _resume(self, db: Database, game: GameRow, count: int) -> Replayer:
-        """A Replayer from the game's saved checkpoint, if one fits the rules of today; else a
-        Replayer at the opening (the caller replays the log)."""
+    def _resume(self, db: Database, game: GameRow,
+                 count: int) -> tuple[Replayer, list[dict] | None]:
+        """A Replayer from the game's saved checkpoint, if one fits the rules of today, with the
+        actions after it; else a Replayer at the opening (the caller replays the log)."""
         rules = build_rules(game.record(), self.resolve_map)
         if count < 2 * CHECKPOINT_EVERY:
-            return Replayer(rules)
+            return Replayer(rules), None
         saved = store.load_checkpoint(db, game.id)
         if saved is None or not 0 < saved.seq <= count or saved.fingerprint != fingerprint(rules):
-            return Replayer(rules)
+            return Replayer(rules), None
+        log = store.actions_from(db, game.id)[:count]
         try:
-            log = store.actions_from(db, game.id)[:saved.seq]
-            replayer = Replayer.resume(rules, log, load_state(saved.state))
+            replayer = Replayer.resume(rules, log[:saved.seq], load_state(saved.state))
         except (CheckpointError, IllegalAction):
-            return Replayer(rules)  # a damaged checkpoint costs a replay, nothing else
+            return Replayer(rules), log  # a damaged checkpoint costs a replay, nothing else
         self._saved[game.id] = saved.seq
-        return replayer
+        return replayer, log[saved.seq:]
 
     def save_checkpoint(self, db: Database, game_id: str, replayer: Replayer) -> None:
         """Store the Replayer's newest saved-worthy checkpoint, when it is newer than the one
