@@ -336,6 +336,9 @@ SEQ_TAP = """async (args) => {
 }"""
 
 
+READY = "(document.querySelector('form.undo') || {})['htmx-internal-data'] !== undefined"
+
+
 def action_taps(browser, server: Server, phone: dict, taps: int) -> list[float]:
     """The banker taps "Undo the last action" `taps` times on a 200-action game: each tap is
     a POST the server judges, answered with the console's live part."""
@@ -350,6 +353,7 @@ def action_taps(browser, server: Server, phone: dict, taps: int) -> list[float]:
     page.wait_for_function("window.htmx !== undefined")
     samples = []
     for i in range(taps + 3):
+        page.wait_for_function(READY)  # htmx has taken over the new form (else it would post)
         took = page.evaluate(SEQ_TAP, {"click": "form.undo button[type=submit]",
                                        "seq": len(actions) + i + 1})
         if i >= 3:
