@@ -336,7 +336,7 @@ SEQ_TAP = """async (args) => {
 }"""
 
 
-READY = "(document.querySelector('form.undo') || {})['htmx-internal-data'] !== undefined"
+READY = "() => (document.querySelector('form.undo') || {})['htmx-internal-data'] !== undefined"
 
 
 def action_taps(browser, server: Server, phone: dict, taps: int) -> list[float]:
@@ -350,7 +350,7 @@ def action_taps(browser, server: Server, phone: dict, taps: int) -> list[float]:
                           "url": f"{server.url}/g/{game_id}/"}])
     page = context.new_page()
     page.goto(f"{server.url}/g/{game_id}/banker")
-    page.wait_for_function("window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined")
     samples = []
     for i in range(taps + 3):
         page.wait_for_function(READY)  # htmx has taken over the new form (else it would post)
@@ -384,7 +384,7 @@ def bench_tap(taps: int = 30) -> list[str]:
                 page = browser.new_context(**phone).new_page()
                 page.goto(address)
                 if name == "lookup":
-                    page.wait_for_function("window.htmx !== undefined")
+                    page.wait_for_function("() => window.htmx !== undefined")
                 page.click("label[for='r-3']")
                 page.click("label[for='w1-3']")
                 samples = []
