@@ -16,6 +16,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from referee import PROJECT_ROOT
 from referee.web import assets, compress, csrf, db, errors, filters, join, lobby, lookup, maps, play
+from referee.web.games import railbaron_routes
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
 
@@ -94,6 +95,6 @@ def create_app(
     compress.init_app(app)
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
-    for blueprint in (lobby.bp, join.bp, play.bp, lookup.bp, maps.bp):
+    for blueprint in (lobby.bp, join.bp, play.bp, lookup.bp, maps.bp, railbaron_routes.bp):
         app.register_blueprint(blueprint)
     return app
