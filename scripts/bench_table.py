@@ -293,8 +293,8 @@ TAP = """async (args) => {
 def floor_page() -> str:
     """The floor: a static page with the same dice that reads the US region chart in the
     browser (the chart embedded as JSON, made by the app's own lookup), nothing else."""
-    from referee.tables import load_map
-    from referee.tables.lookup import region_for
+    from referee.games.railbaron.charts import load_map
+    from referee.games.railbaron.charts.lookup import region_for
 
     board = load_map("us")
     chart = {}

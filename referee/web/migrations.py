@@ -54,7 +54,13 @@ def m001_games_actions_seats(db: Database) -> None:
 
 
 @migrations()
-def m002_checkpoints(db: Database) -> None:
+def m002_drop_games_status(db: Database) -> None:
+    """games.status was written ("active") and never read."""
+    db.execute("alter table games drop column status")
+
+
+@migrations()
+def m003_checkpoints(db: Database) -> None:
     """A game's state saved every few dozen actions: a restart replays only what follows."""
     db["checkpoints"].create(
         {

@@ -114,8 +114,7 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
     """Why a phone may not act for its seat on a state (someone else is to act), or None."""
 
     def refuse(replayer: Replayer) -> str | None:
-        to_act = [a["player"] for a in replayer.rules.legal_actions(replayer.state)
-                  if isinstance(a.get("player"), str)]
+        to_act = hooks_for(game.game).to_act(replayer.state)
         if player_id in to_act:
             return None
         if not to_act:
