@@ -19,6 +19,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from referee.web.names import has_surrogate
 from referee.web.submit import Posted
 
 RESERVED = frozenset({"csrf_token", "seq", "client_id", "page", "json"})
@@ -50,7 +51,7 @@ def checked_whole(value: int, name: str, signed: bool = False) -> int:
     return value
 
 
-def _checked_json(value: Any, where: str, depth: int = 0) -> Any:
+def checked_json(value: Any, where: str, depth: int = 0) -> Any:
     """`value` with every number a whole number in range and every text of a sane length."""
     if depth > MAX_DEPTH:
         raise FormError(f"{where} is nested too deep for an action.")
@@ -63,11 +64,15 @@ def _checked_json(value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             raise FormError(f"{where} is too long.")
+        if has_surrogate(value):
+            raise FormError(f"{where} holds a broken character (a lone surrogate).")
         return value
     if isinstance(value, list):
-        return [_checked_json(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
+        return [checked_json(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
     if isinstance(value, dict):
-        return {str(k): _checked_json(v, f"{where}.{k}", depth + 1) for k, v in value.items()}
+        if any(has_surrogate(str(k)) or len(str(k)) > MAX_TEXT for k in value):
+            raise FormError(f"{where} has a name that is too long or broken.")
+        return {str(k): checked_json(v, f"{where}.{k}", depth + 1) for k, v in value.items()}
     raise FormError(f"{where} has a value of an unknown kind.")
 
 
@@ -78,7 +83,7 @@ def _from_json(text: str) -> dict:
         raise FormError(f"The json field is not valid JSON ({err}).") from None
     if not isinstance(data, dict):
         raise FormError("The json field must hold an object, such as {\"type\": \"undo\"}.")
-    return _checked_json(data, "json")
+    return checked_json(data, "json")
 
 
 def roll_dice(text: str, name: str) -> list[int]:

@@ -78,9 +78,10 @@ def version(game_id: str) -> Response:
 
 @bp.get("/export.json")
 def export(game_id: str) -> Response:
-    """The game record (settings, players, the whole action log) as a JSON download."""
+    """The game record (settings, players, the whole action log) as a JSON download: the
+    banker's alone, for the log replays to every player's exact cash."""
     game = game_or_404(game_id)
-    require_actor(game)
+    require_banker(game)
     record = game.record(store.actions_from(get_db(), game.id))
     return Response(
         dump_record(record),
