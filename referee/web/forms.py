@@ -116,10 +116,13 @@ def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
     """The action, expected seq and client id a form carries."""
     multi = form if isinstance(form, MultiDict) else MultiDict(form)
     action: dict[str, Any] = _from_json(multi["json"]) if multi.get("json", "").strip() else {}
+    rolled = set()
     for name in multi:
         if name in RESERVED:
             continue
         key, value = _field(name, multi.getlist(name))
+        if name.endswith(":roll"):
+            rolled.add(key)
         if key in action:
             raise FormError(f"{key} is given twice.")
         action[key] = value
@@ -132,4 +135,4 @@ def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
     client_id = multi.get("client_id", "").strip() or None
     if client_id is not None and not CLIENT_ID.fullmatch(client_id):
         raise FormError("client_id must be 1 to 64 letters, digits, '-' or '_'.")
-    return Posted(action, seq, client_id)
+    return Posted(action, seq, client_id, frozenset(rolled))
