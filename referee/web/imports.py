@@ -7,19 +7,18 @@ Every problem raises RecordError naming the file and the place in it (`players[1
 from __future__ import annotations
 
 import json
-import re
 from pathlib import PurePath
 from typing import Any
 
 from referee.engine.record import RecordError, check_record
 from referee.games.registry import GAMES
+from referee.web.filters import HEX_COLOUR
 from referee.web.forms import FormError, checked_json
 from referee.web.names import SEAT_ID, clean_name, has_surrogate, name_problems
 from referee.web.newgame import MAX_MAP_KEY, MAX_NAME, MAX_TITLE
 from referee.web.store import BANKER_APART
 
 MAX_ACTIONS = 20_000  # a long evening of play is a few thousand
-HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 IMPORTED = " (imported)"
 
 
