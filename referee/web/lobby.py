@@ -16,6 +16,7 @@ from flask import (
     url_for,
 )
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, new_record
@@ -130,6 +131,13 @@ def _replay(record: dict) -> Replayer:
             raise RecordError(f"actions[{position}] ({action['type'][:40]!r}): the rules "
                               "could not read this action") from err
     return replayer
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(err: RequestEntityTooLarge) -> Response:
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _lobby(413, import_problem=f"The upload is larger than {limit / 1_000_000:g} MB: "
+                                      "a game record is far smaller. Choose the right file.")
 
 
 @bp.post("/import")

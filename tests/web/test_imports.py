@@ -9,6 +9,8 @@ import json
 import pytest
 
 from referee.tables import load_map
+from referee.web import create_app
+from tests.web.conftest import Browser
 from tests.web.long_game import long_game
 
 
@@ -127,3 +129,12 @@ def test_a_file_name_becomes_a_bounded_clean_title(browser, record):
     assert response.status_code == 303
     assert ("f" * 69 + " (imported)") in importer.get("/").text
     assert "\u200b" not in importer.get("/").text
+
+
+def test_an_upload_over_the_limit_is_refused_in_the_lobby(tmp_path, record):
+    small = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 2_000},
+                       instance_path=tmp_path / "small")
+    importer = Browser(small)
+    response = upload(importer, json.dumps(record) + " " * 3_000)
+    assert response.status_code == 413
+    assert "larger than 0.002 MB: a game record is far smaller" in response.text
