@@ -45,7 +45,6 @@ class GameRow:
     players: list[dict]
     created: str
     title: str
-    status: str
     game_secret: str = field(repr=False)
     banker_secret: str = field(repr=False)
 
@@ -81,7 +80,6 @@ class Listing:
     game: str
     title: str
     created: str
-    status: str
     players: list[dict]
     actions: int
     damaged: bool = False
@@ -117,7 +115,6 @@ def _game(row: dict) -> GameRow:
         players=_players(row["players"]),
         created=row["created"],
         title=row["title"],
-        status=row["status"],
         game_secret=row["game_secret"],
         banker_secret=row["banker_secret"],
     )
@@ -128,8 +125,8 @@ def _listing(r: dict) -> Listing:
         players, damaged = _players(r["players"]), False
     except DamagedRow:
         players, damaged = [], True
-    return Listing(r["id"], str(r["game"]), str(r["title"]), str(r["created"]),
-                   str(r["status"]), players, r["actions"], damaged)
+    return Listing(r["id"], str(r["game"]), str(r["title"]), str(r["created"]), players,
+                   r["actions"], damaged)
 
 
 def create_game(
@@ -153,7 +150,6 @@ def create_game(
         "title": title,
         "game_secret": new_secret(),
         "banker_secret": new_secret(),
-        "status": "active",
     }
     with db.atomic():
         db["games"].insert(row)
@@ -174,7 +170,7 @@ def get_game(db: Database, game_id: str) -> GameRow | None:
 def list_games(db: Database) -> list[Listing]:
     """Every game, newest first, with the length of its log."""
     sql = """
-        select g.id, g.game, g.title, g.created, g.status, g.players,
+        select g.id, g.game, g.title, g.created, g.players,
                (select count(*) from actions a where a.game_id = g.id) as actions
         from games g order by g.created desc, g.rowid desc
     """
