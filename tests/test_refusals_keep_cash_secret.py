@@ -17,8 +17,8 @@ import pytest
 from referee.engine import IllegalAction, Replayer
 from referee.engine.record import new_record
 from referee.games import registry
+from referee.games.railbaron.charts import load_map
 from referee.games.railbaron.context import HANDLERS
-from referee.tables import load_map
 from referee.web.games import hooks_for
 from tests.railbaron.random_play import random_action
 

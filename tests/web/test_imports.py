@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from referee.tables import load_map
+from referee.games.railbaron.charts import load_map
 from referee.web import create_app
 from tests.web.conftest import Browser
 from tests.web.long_game import long_game
