@@ -276,8 +276,9 @@ def post_fees(play: Play, race: Race) -> None:
             after[src] -= n
             after[dst] += n
         short = [c for c, v in after.items() if v < 0]
-        require(not short, f"{play.names(short)} cannot pay these fees "
-                f"({units(state.balance(short[0]))} in the bank).", "B4")
+        if short:
+            raise IllegalAction(f"{play.names(short)} cannot pay these fees "
+                                f"({units(state.balance(short[0]))} in the bank).", "B4")
     for src, dst, n, note in payments:
         if n > 0:
             race.fees.append((src, dst, n))
