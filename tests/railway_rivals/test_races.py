@@ -15,14 +15,16 @@ def test_after_building_the_accounts_stand_at_these_figures():
 
 
 def test_two_throws_name_a_town_and_the_same_town_is_thrown_again():
-    t = racing().towns(43)
+    t = racing()
+    assert "each 1 to 6" in t.rejects("key_throw", dice=[7, 1])
+    t.towns(43)
     assert t.state.race.towns == ["Hull"]
     t.towns(24)  # Hull again
     assert "again" in t.events()[0] and t.state.race.towns == ["Hull"]
     t.towns(51)
     assert t.state.race.towns == ["Hull", "Ely"] and t.state.race.keys == [43, 51]
     assert t.report()["race"]["towns"] == ["Hull", "Ely"]
-    assert "each 1 to 6" in t.rejects("key_throw", dice=[7, 1])
+    assert "at least 6 hexes" in t.rejects("key_throw", dice=[1, 1])
 
 
 def test_a_key_number_is_never_from_the_average_die_and_never_invented():
