@@ -151,3 +151,37 @@ def test_a_company_cannot_pay_fees_it_does_not_have():
     t.route("ann", length=6)
     assert "Cy cannot pay these fees" in t.rejects("route", company="cy",
                                                    hexes={"ann": 6}, length=6)
+
+
+def test_a_lone_runner_may_take_20_without_a_route_where_the_table_plays_so():
+    t = racing(lone_runner_pays_fees=False).towns(43, 51).long_enough().enter("bob")
+    t.out("ann", "cy")
+    assert t.balances() == {"ann": 30, "bob": 50, "cy": 25}
+    assert t.state.spending.allowance == {"bob": 20}
+
+
+def test_the_banker_closes_the_spending_for_everyone():
+    t = racing().towns(43, 51).long_enough().enter("ann", "bob").out("cy")
+    t.route("ann", length=6).route("bob", length=6).moves(6)
+    assert "spend" in [a["type"] for a in t.rules.legal_actions(t.state)]
+    t.do("close_spending")
+    assert t.state.spending is None and t.state.race.number == 2
+    assert "Nobody is spending now" in t.rejects("close_spending")
+
+
+def test_the_next_actions_follow_the_race():
+    t = racing()
+    kinds = [[a["type"] for a in t.rules.legal_actions(t.state)]]
+    t.towns(43, 51)
+    kinds.append([a["type"] for a in t.rules.legal_actions(t.state)])
+    t.long_enough()
+    kinds.append([a["type"] for a in t.rules.legal_actions(t.state)])
+    t.enter("ann", "bob").out("cy")
+    kinds.append([a["type"] for a in t.rules.legal_actions(t.state)])
+    t.route("ann", length=6).route("bob", length=6)
+    kinds.append([a["type"] for a in t.rules.legal_actions(t.state)])
+    assert [k[1:] for k in kinds] == [["key_throw"], ["run_length"], ["enter", "stay_out"],
+                                      ["route"], ["move"]]
+    assert all(k[0] == "correction" for k in kinds)
+    assert t.rules.legal_actions(t.state)[1] == {"type": "move", "company": "ann",
+                                                 "die": [1, 2, 3, 4, 5, 6]}
