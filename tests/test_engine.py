@@ -5,9 +5,11 @@ import json
 import pytest
 
 from referee.engine import IllegalAction, Replayer, StaleAction, Transfer
-from referee.engine.ledger import fold
+from referee.engine.ledger import Ledger, fold
 from referee.engine.record import FORMAT, RecordError, check_record, read_record
 from referee.engine.replay import ReplayError
+from referee.engine.rules import working_copy
+from tests.books import balances
 from tests.railbaron.play import play
 
 
@@ -22,6 +24,23 @@ def test_transfers_move_positive_whole_amounts_between_two_accounts():
         "bank": -5, "blue": 3, "red": 2}
 
 
+def test_ledgers_are_equal_only_when_every_balance_is():
+    paid = Ledger({"bank": -5, "blue": 5})
+    assert paid == Ledger({"bank": -5, "blue": 5, "red": 0})  # an empty account is no account
+    assert paid != Ledger({"bank": -5, "red": 5})
+    assert paid != Ledger({"bank": -6, "blue": 6})
+    assert paid != Ledger()
+    assert paid.__eq__({"bank": -5, "blue": 5}) is NotImplemented
+
+
+def test_two_game_states_that_differ_only_in_cash_are_not_equal():
+    t = play().set_up()
+    before = working_copy(t.state)
+    t.adjust("red", 5_000, "forgot a payoff")
+    assert balances(t.state) != balances(before)
+    assert t.state != before
+
+
 def test_undo_is_an_action_that_restores_the_prior_state():
     t = play().set_up()
     before = t.state
@@ -29,6 +48,7 @@ def test_undo_is_an_action_that_restores_the_prior_state():
     seq = t.game.seq
     t.undo()
     assert t.game.seq == seq + 1
+    assert balances(t.state) == balances(before)
     assert t.state == before
     assert t.game.log[-1] == {"type": "undo"}
 
@@ -62,6 +82,7 @@ def test_an_action_must_be_an_object_with_a_type():
 def test_replay_of_the_log_reproduces_the_state_and_names_an_illegal_action():
     t = play().set_up().go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
     again = Replayer(t.rules, t.game.log)
+    assert balances(again.state) == balances(t.state) != {}
     assert again.state == t.state
     bad = [*t.game.log, {"type": "buy", "player": "red", "railroad": "SOU"}]
     with pytest.raises(ReplayError) as err:

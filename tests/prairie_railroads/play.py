@@ -10,6 +10,7 @@ from referee.engine.record import new_record
 from referee.games.prairie_railroads import rules_for
 from referee.games.prairie_railroads.board import load_board_folder
 from referee.games.prairie_railroads.constants import treasury
+from tests.books import balances
 
 TEST_BOARD = Path(__file__).resolve().parent.parent / "fixtures" / "boards" / "prairie_test"
 NAMES = ("ann", "bob", "cy", "dee", "eve")
@@ -54,6 +55,7 @@ class Table:
             self.game.submit({"type": kind, **fields})
         except IllegalAction as err:
             assert self.game.seq == seq
+            assert balances(self.game.state) == balances(before)
             assert self.game.state == before
             return str(err)
         raise AssertionError(f"{kind} {fields} was accepted")

@@ -81,3 +81,16 @@ def test_a_player_with_no_card_to_play_ends_the_game():
     assert turns == 3 * 18
     assert any("has no card to play" in e for e in t.events())
     assert t.state.dividends_paid == 6 and t.state.winners
+
+
+def test_the_final_payoff_preview_adds_every_railroad_of_each_player():
+    t = standard_game(deck={"PD": 2, "OS": 0, "CT": 0})
+    for _ in range(6):
+        t.card("PD")
+    t.card("PD", source="deck")
+    preview = summary(t.state)["final_preview"]
+    assert preview == {"ann": (5 + 2) + (5 + 2), "bob": (5 + 2) + (5 + 1),
+                       "cy": (5 + 1) + (5 + 1)}
+    cash = {p: t.cash(p) for p in ("ann", "bob", "cy")}
+    t.card("PD", source="deck")  # the eighth: the final payoff, as previewed
+    assert {p: t.cash(p) - cash[p] for p in cash} == preview

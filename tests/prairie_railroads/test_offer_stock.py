@@ -1,5 +1,6 @@
 """Offer Stock: which shares may be offered, the minimum bid, the bidding and who is paid."""
 
+from referee.games.prairie_railroads.views import railroad_rows
 from tests.prairie_railroads.play import standard_game
 
 # After the standard start: CRIP ann, ATSF bob, KP cy, MKT cy (free), SLSF ann, MP bob.
@@ -72,3 +73,20 @@ def test_nobody_bidding_means_no_sale():
     assert t.rr("ATSF").shares == {"bob": 1}
     assert any("No one bought" in e for e in t.events())
     assert t.now == "cy"
+
+
+def test_the_player_with_most_shares_controls_alone():
+    t = standard_game()
+    t.card("OS").offer("MKT")  # Bob buys a second MKT share: tied with Cy, both control
+    t.do("bid", player="bob", amount=4).do("pass", player="cy").do("pass", player="ann")
+    assert t.rr("MKT").shares == {"cy": 1, "bob": 1}
+    assert sorted(controllers_of(t, "MKT")) == ["bob", "cy"]
+    t.card("OS").offer("MKT")  # Cy buys a third: two shares against Bob's one
+    t.do("bid", player="cy", amount=1).do("pass", player="ann").do("pass", player="bob")
+    assert t.rr("MKT").shares == {"cy": 2, "bob": 1}
+    assert controllers_of(t, "MKT") == ["cy"]
+
+
+def controllers_of(t, key: str) -> list[str]:
+    """Who the controller display names for the railroad `key`."""
+    return next(row["controllers"] for row in railroad_rows(t.state) if row["key"] == key)

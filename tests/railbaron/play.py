@@ -9,6 +9,7 @@ from referee.engine import IllegalAction, Replayer
 from referee.engine.record import new_record
 from referee.games.railbaron import rules_for
 from referee.games.railbaron.views import legal_actions
+from tests.books import balances
 from tests.railbaron.testland import make_testland
 
 COLOURS = {"blue": "#1f5fbf", "red": "#c0392b", "green": "#2e8b57", "yellow": "#d4ac0d",
@@ -54,6 +55,7 @@ class Table:
             self.game.submit({"type": kind, **fields})
         except IllegalAction as err:
             assert self.game.seq == seq
+            assert balances(self.game.state) == balances(before)
             assert self.game.state == before
             return str(err)
         raise AssertionError(f"{kind} {fields} was accepted")

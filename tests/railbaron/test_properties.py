@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from referee.engine import IllegalAction, Replayer
 from referee.engine.ledger import fold
 from referee.engine.rules import working_copy
+from tests.books import balances
 from tests.railbaron.play import Table
 from tests.railbaron.random_play import random_action, random_settings
 from tests.railbaron.testland import make_testland
@@ -44,6 +45,7 @@ def test_random_legal_play_keeps_every_invariant(seed, players, steps):
             before = working_copy(game.frames[-2].state) if len(game.frames) > 1 else None
             if before is not None:
                 game.submit({"type": "undo"})
+                assert balances(game.state) == balances(before), "undo restores the cash"
                 assert game.state == before, "undo restores the prior state exactly"
             continue
         action = random_action(table.rules, game.state, rng)
@@ -51,6 +53,7 @@ def test_random_legal_play_keeps_every_invariant(seed, players, steps):
         try:
             game.submit(action)
         except IllegalAction:
+            assert balances(game.state) == balances(before), "a rejected action moves no money"
             assert game.state == before, "a rejected action changes nothing"
             continue
         check_invariants(game)
@@ -58,4 +61,5 @@ def test_random_legal_play_keeps_every_invariant(seed, players, steps):
             # a completed turn: nobody is below zero (checked above) and nothing is owed
             assert not game.state.turn.fees
     replayed = Replayer(table.rules, game.log)
+    assert balances(replayed.state) == balances(game.state), "replay reproduces the cash"
     assert replayed.state == game.state, "replaying the log reproduces the state"
