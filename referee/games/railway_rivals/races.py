@@ -148,9 +148,7 @@ def entries_done(play: Play, race: Race) -> None:
         return
     race.lone = len(race.trains) == 1
     if race.lone and not play.settings.lone_runner_pays_fees:
-        (tid,) = race.trains
-        race.trains[tid].place = 1
-        award(play, race)
+        lone_wins(play, race)
         return
     race.phase = "routes"
     race.declare_order = train_order(play, race)
@@ -285,9 +283,7 @@ def post_fees(play: Play, race: Race) -> None:
             play.pay("race_fee", src, dst, n, note)
             play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
     if race.lone:
-        (tid,) = race.trains
-        race.trains[tid].place = 1
-        award(play, race)
+        lone_wins(play, race)
         return
     race.phase = "racing"
     race.throw_order = train_order(play, race)
@@ -331,6 +327,13 @@ def move(play: Play, action: dict) -> None:
     while race.trains[order[nxt]].place is not None:
         nxt = (nxt + 1) % len(order)
     race.at = nxt
+
+
+def lone_wins(play: Play, race: Race) -> None:
+    """The only entrant wins without racing (B6)."""
+    (tid,) = race.trains
+    race.trains[tid].place = 1
+    award(play, race)
 
 
 def award(play: Play, race: Race) -> None:
