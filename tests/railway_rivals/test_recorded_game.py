@@ -88,6 +88,8 @@ def test_the_replay_summary_has_the_fields_of_the_interface():
     assert report["sheet"]["dee"][0] == \
         "Building: 20 + 5 + 5 + 5 + 1 + 1 − 5 + 5 + 5 − 1 − 1 − 4 = 36"
     assert report["sheet"]["ann"][4] == "Race 4 (Klagenfurt–Zwettl): 69 − 8 + 10 − 4 = 67"
+    assert [p["balances"] for p in report["timeline"]] == [
+        BY_HAND[n] for n in range(13)]  # race 13 waits for its towns: no entry yet
     text = render(report)
     assert "  Bob (bob): 138; first to Bad Ischl" in text
 

@@ -79,6 +79,22 @@ def sheet(state: State) -> dict[str, list[str]]:
     return out
 
 
+def timeline(state: State) -> list[dict[str, Any]]:
+    """Every company's balance after the building stage and after each race: the chart's data."""
+    running = {c: 0 for c in state.companies}
+    points: dict[int, dict[str, int]] = {}
+    for e in state.entries:
+        for cid, sign in ((e.source, -1), (e.target, 1)):
+            if cid in running:
+                running[cid] += sign * e.amount
+        points[e.race] = dict(running)
+    out, last = [], {c: 0 for c in state.companies}
+    for number in range(0, max(points, default=0) + 1):
+        last = points.get(number, last)
+        out.append({"race": number, "balances": dict(last)})
+    return out
+
+
 def race_report(state: State, race: Race | None) -> dict[str, Any] | None:
     if race is None:
         return None
@@ -121,6 +137,7 @@ def summary(state: State) -> dict[str, Any]:
         "target": state.target,
         "winners": list(state.winners),
         "sheet": sheet(state),
+        "timeline": timeline(state),
     }
 
 
