@@ -21,6 +21,21 @@ class Posted:
     action: dict
     seq: int
     client_id: str | None = None
+    rolled: frozenset[str] = frozenset()  # fields the server drew dice for ("Roll for me")
+
+    def same_as(self, stored: dict) -> bool:
+        """Whether `stored` is this action (dice drawn again for a resent form aside)."""
+        def mine(action: dict) -> dict:
+            return {k: v for k, v in action.items() if k not in self.rolled}
+        return mine(stored) == mine(self.action)
+
+
+class ReusedClientId(Exception):
+    """A client_id already stored with a different action: nothing is applied."""
+
+    def __init__(self) -> None:
+        super().__init__("This form was already sent with another action, so nothing was "
+                         "done: here is the game as it is now.")
 
 
 @dataclass(frozen=True)
@@ -38,13 +53,14 @@ Refuse = Callable[[Replayer], str | None]  # why the sender may not act on this 
 
 def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted,
                   refuse: Refuse | None = None) -> Submitted:
-    """Apply and store `posted`; raise StaleAction, IllegalAction or NotNow and store nothing.
+    """Apply and store `posted`; raise StaleAction, IllegalAction, NotNow or ReusedClientId and
+    store nothing.
 
     Within the game's lock and one BEGIN IMMEDIATE transaction: a client_id already stored
-    answers as before; otherwise the expected seq must equal the stored count, `refuse` (asked
-    only of a current page) must find no reason against the sender, the engine must accept the
-    action, and only then is it inserted. One read before the insert: the count and the
-    client_id together.
+    answers as before (ReusedClientId if it came with another action); otherwise the expected
+    seq must equal the stored count, `refuse` (asked only of a current page) must find no
+    reason against the sender, the engine must accept the action, and only then is it
+    inserted. One read before the insert: the count and the client's stored action together.
     """
     with cache.lock(game.id):
         applied = False
@@ -52,6 +68,8 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
             with immediate(db):
                 count, done = store.position(db, game.id, posted.client_id) or (0, None)
                 if done is not None:
+                    if not posted.same_as(done):
+                        raise ReusedClientId()
                     return Submitted(count, duplicate=True)
                 replayer = cache.current(db, game, count)
                 if refuse is not None and posted.seq == count and (why := refuse(replayer)):
