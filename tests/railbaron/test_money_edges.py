@@ -22,6 +22,9 @@ def blue_at_a_milepost_of_reds_acl_and_sou():
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("ACL")  # red buys the last railroad
     assert t.state.sold_out
     assert t.p("blue").established == {"ACL": 1_000, "SOU": 5_000}
+    said = t.events()  # the sell-out does not change the ACL's $1,000: said once
+    assert said.count("Blue is established on the ACL at $1,000") == 1
+    assert said.count("Blue is established on the SOU at $5,000") == 1
     t.end_turn()
     t.trip("Atlanta", "SOU")  # green
     return t
