@@ -1,0 +1,145 @@
+"""Setup: the Investor draft, and the starting value of the Holding with the $450 Investor."""
+
+from __future__ import annotations
+
+from referee.engine.ledger import BANK
+from referee.engine.rules import require
+from referee.games.railroad_barons.box import PARS
+from referee.games.railroad_barons.context import Play, handles, money
+from referee.games.railroad_barons.flow import start_stock_round
+from referee.games.railroad_barons.state import DIRECTOR
+
+MAX_PRICE = 9999
+
+
+def investor_value(play: Play, action: dict) -> int:
+    value = action.get("investor")
+    require(type(value) is int and value in play.state.pool,
+            f"The Investors still to be chosen: "
+            f"{', '.join('$' + str(v) for v in play.state.pool)}.")
+    return value  # type: ignore[return-value]
+
+
+@handles("offer_investor")
+def offer_investor(play: Play, action: dict) -> None:
+    """Player A selects an Investor and names its value (the face value is suggested)."""
+    play.stage("draft")
+    state = play.state
+    require(state.draft.step == "offer", "The first Investor has been chosen already.")
+    pid = play.player(action)
+    require(pid == state.a, f"{play.name(state.a)} (player A) selects the first Investor.")
+    value = investor_value(play, action)
+    price = action.get("price", value)
+    require(type(price) is int and 0 <= price <= MAX_PRICE,
+            f"The value named is a whole number of dollars 0 to {MAX_PRICE}.")
+    state.draft.offered, state.draft.price, state.draft.step = value, price, "answer"
+    b = state.other(pid)
+    play.say(f"{play.name(pid)} selects the ${value} Investor and names {money(price)}: "
+             f"{play.name(b)} takes either {money(price)} or the card.")
+
+
+@handles("answer_offer")
+def answer_offer(play: Play, action: dict) -> None:
+    """Player B takes the named money or the Investor card; A gets the other."""
+    play.stage("draft")
+    state = play.state
+    require(state.draft.step == "answer", "No Investor is on offer now.")
+    a = state.a
+    b = state.other(a)
+    pid = play.player(action)
+    require(pid == b, f"{play.name(b)} (player B) answers the offer.")
+    take = action.get("take")
+    require(take in ("cash", "investor"), "Take the cash or the Investor.")
+    value, price = state.draft.offered, state.draft.price
+    assert value is not None and price is not None
+    card_to, cash_to = (b, a) if take == "investor" else (a, b)
+    state.pool.remove(value)
+    give_investor(play, card_to, value)
+    play.pay(BANK, cash_to, price, f"the draft: {money(price)} instead of the ${value} Investor")
+    card, cash = f"the ${value} Investor", money(price)
+    took, left = (card, cash) if take == "investor" else (cash, card)
+    play.say(f"{play.name(b)} takes {took}; {play.name(a)} gets {left}.")
+    state.draft.step = "b_picks"
+    play.say(f"{play.name(b)} now selects two Investors.")
+
+
+@handles("pick_investor")
+def pick_investor(play: Play, action: dict) -> None:
+    """B selects the second and third Investors, A the fourth; the fifth leaves the game."""
+    play.stage("draft")
+    state = play.state
+    a = state.a
+    b = state.other(a)
+    step = state.draft.step
+    require(step in ("b_picks", "a_pick"), "The first Investor's offer comes first.")
+    chooser = b if step == "b_picks" else a
+    pid = play.player(action)
+    require(pid == chooser, f"{play.name(chooser)} selects the next Investor.")
+    value = investor_value(play, action)
+    state.pool.remove(value)
+    give_investor(play, pid, value)
+    play.say(f"{play.name(pid)} selects the ${value} Investor.")
+    if step == "b_picks" and len(state.pool) == 3:
+        return
+    if step == "b_picks":
+        state.draft.step = "a_pick"
+        play.say(f"{play.name(a)} selects the fourth Investor.")
+        return
+    last = state.pool.pop()
+    play.say(f"The ${last} Investor is removed from the game: each player receives "
+             f"${last}, its face value.")
+    for p in state.players:
+        play.pay(BANK, p, last, f"the draft: face value of the removed ${last} Investor")
+    if play.box.investors[last].ability == "msc":
+        name = play.box.investor_railroad
+        play.say(f"The {play.hname(play.box.investor_holding)} Director certificate and the "
+                 f"{name} go back to their stacks.")
+        stack_back(play, name)
+    if state.msc_owner is not None:
+        state.stage = "msc_par"
+        play.say(f"{play.name(state.msc_owner)} sets the starting share value of "
+                 f"{play.hname(play.box.investor_holding)}: $70, $80, $90 or $100.")
+    else:
+        finish_setup(play)
+
+
+def give_investor(play: Play, pid: str, value: int) -> None:
+    play.state.investors[pid].append(value)
+    if play.box.investors[value].ability == "msc":
+        play.state.msc_owner = pid
+
+
+def stack_back(play: Play, name: str) -> None:
+    """Put the railroad back at its place in the stack (the box's order)."""
+    order = [c.name for c in play.box.cards]
+    stack = play.state.stack + [name]
+    play.state.stack = sorted(stack, key=order.index)
+
+
+@handles("set_par")
+def set_par(play: Play, action: dict) -> None:
+    """The owner of the $450 Investor starts its Holding: marker on the chosen starting space."""
+    play.stage("msc_par")
+    state = play.state
+    owner = state.msc_owner
+    assert owner is not None
+    pid = play.player(action)
+    require(pid == owner, f"{play.name(owner)} holds the $450 Investor and sets the value.")
+    par = action.get("par")
+    require(par in PARS, "The starting share value is $70, $80, $90 or $100.", "Starting a Holding")
+    h = state.holdings[play.box.investor_holding]
+    h.certs[DIRECTOR], h.director = owner, owner
+    h.space, h.par = play.box.par_space(par), par
+    name = play.box.investor_railroad
+    h.railroads.append((name, 0))
+    play.say(f"{play.name(owner)} takes the {play.hname(h.key)} Director certificate (40%) "
+             f"that came with the $450 Investor, at {money(par)}, and the Holding gets "
+             f"the {name}.")
+    finish_setup(play)
+
+
+def finish_setup(play: Play) -> None:
+    state = play.state
+    state.priority = state.a
+    play.say(f"{play.name(state.a)} has the Priority Deal.")
+    start_stock_round(play)

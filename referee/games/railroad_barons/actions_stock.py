@@ -1,0 +1,228 @@
+"""A Stock Round turn: sell (and exchange down), buy one (or exchange up), or pass."""
+
+from __future__ import annotations
+
+from referee.engine.errors import IllegalAction
+from referee.engine.ledger import BANK
+from referee.engine.rules import require
+from referee.games.railroad_barons.box import PARS
+from referee.games.railroad_barons.context import LIMIT, Play, handles, money
+from referee.games.railroad_barons.flow import next_stock_turn
+from referee.games.railroad_barons.state import DIRECTOR, PERCENTS, Holding, treasury
+
+MAX_SALES = 20
+
+
+def stock_turn(play: Play, action: dict) -> str:
+    play.stage("stock")
+    pid = play.player(action)
+    require(pid == play.state.turn,
+            f"It is {play.name(play.state.turn)}'s turn in the Stock Round.")
+    return pid
+
+
+def percent(value: object, what: str) -> int:
+    require(value in PERCENTS, f"{what} is a 40%, 30%, 20% or 10% certificate.")
+    return value  # type: ignore[return-value]
+
+
+@handles("switch_priority")
+def switch_priority(play: Play, action: dict) -> None:
+    """The $30 Investor: its owner switches the Priority Deal once, as a Stock Round begins."""
+    play.stage("stock")
+    state = play.state
+    pid = play.player(action)
+    owns = [v for v in state.investors[pid] if play.box.investors[v].ability == "priority"]
+    require(bool(owns), f"{play.name(pid)} does not hold the Investor that switches the "
+            "Priority Deal.")
+    require(not state.priority_switched, "The Priority Deal has been switched once this game "
+            "already.")
+    require(state.fresh, "The Priority Deal is switched only at the start of a Stock Round.")
+    state.priority_switched = True
+    state.priority = state.other(state.priority)
+    state.turn = state.priority
+    play.say(f"{play.name(pid)} uses the ${owns[0]} Investor to switch the Priority Deal: "
+             f"{play.name(state.priority)} begins Stock Round {state.sr}.")
+
+
+@handles("sell")
+def sell(play: Play, action: dict) -> None:
+    """Sell one or more certificates to the bank, or exchange them down for smaller ones."""
+    pid = stock_turn(play, action)
+    state = play.state
+    sales = action.get("sales")
+    require(isinstance(sales, list) and 0 < len(sales) <= MAX_SALES,
+            "Name the certificates to sell.")
+    directors = {k: h.director for k, h in state.holdings.items()}
+    sold: list[str] = []
+    for sale in sales:
+        require(isinstance(sale, dict), "Each sale names a Holding and a certificate.")
+        h = play.holding(sale.get("holding"))
+        pct = percent(sale.get("percent"), "The certificate sold")
+        name = play.hname(h.key)
+        require(h.certs[pct] == pid, f"{play.name(pid)} does not hold the {pct}% of {name}.")
+        smaller = sale.get("exchange_for")
+        if smaller is not None:
+            smaller = percent(smaller, "The certificate taken in exchange")
+            require(smaller < pct, "An exchange when selling takes a smaller certificate.")
+            require(h.certs[smaller] is None,
+                    f"The bank does not hold the {smaller}% of {name}.")
+        if pct == DIRECTOR and directors[h.key] == pid:
+            other = state.other(pid)
+            require(h.share(other) >= DIRECTOR,
+                    f"The Director may sell the Director certificate of {name} only when "
+                    f"{play.name(other)} owns at least 40% of it.", "Selling")
+        director_sells = directors[h.key] == pid and h.key not in state.turn_dropped
+        if director_sells and play.settings.director_sale_price == "after_drop":
+            drop(play, h)
+        units = (pct - (smaller or 0)) // 10
+        value = play.value(h)
+        h.certs[pct] = None
+        if smaller is not None:
+            h.certs[smaller] = pid
+            play.pay(BANK, pid, units * value,
+                     f"{name}: {pct}% exchanged for the {smaller}%")
+            play.say(f"{play.name(pid)} exchanges the {pct}% of {name} for the {smaller}% and "
+                     f"receives {money(units * value)} ({units} × {money(value)}).")
+        else:
+            play.pay(BANK, pid, units * value, f"{name}: {pct}% sold")
+            play.say(f"{play.name(pid)} sells the {pct}% of {name} for "
+                     f"{money(units * value)} ({units} × {money(value)}).")
+        if director_sells and h.key not in state.turn_dropped:
+            sold.append(h.key)
+        if h.key not in state.sold_this_round[pid]:
+            state.sold_this_round[pid].append(h.key)
+    for key in sold:
+        if key not in state.turn_dropped:
+            drop(play, state.holdings[key])
+    play.check_forty()
+    play.settle()
+    state.turn_sold = True
+    state.fresh = False
+
+
+def drop(play: Play, h: Holding) -> None:
+    """The Director sold: the marker moves down one line, once a turn, before any change."""
+    play.state.turn_dropped.append(h.key)
+    play.say(f"The Director sold {play.hname(h.key)}:")
+    play.move(h, "down")
+
+
+@handles("buy")
+def buy(play: Play, action: dict) -> None:
+    """Buy one certificate from the bank (or exchange one up); the turn ends."""
+    pid = stock_turn(play, action)
+    state = play.state
+    h = play.holding(action.get("holding"))
+    name = play.hname(h.key)
+    pct = percent(action.get("percent"), "The certificate bought")
+    require(h.key not in state.sold_this_round[pid],
+            f"{play.name(pid)} sold {name} this Stock Round and may buy it again only in "
+            "the next.", "Buying")
+    require(h.certs[pct] is None, f"The bank does not hold the {pct}% of {name}.")
+    count = state.certificate_count(pid)
+    require(count <= LIMIT, f"{play.name(pid)} holds {count} certificates: sell down to "
+            f"{LIMIT} first.", "Certificate limit")
+    give = action.get("give")
+    if not h.started:
+        require(pct == DIRECTOR, f"The first certificate of {name} must be the Director's "
+                "40%.", "Buying")
+        require(give is None, "A Holding is started by buying the Director certificate.")
+        par = action.get("par")
+        require(par in PARS, "Set the starting share value: $70, $80, $90 or $100.",
+                "Starting a Holding")
+        require(count < LIMIT, f"{play.name(pid)} is at the limit of {LIMIT} certificates.",
+                "Certificate limit")
+        cost = 4 * par
+        play.needs(pid, cost, play.name(pid))
+        h.space, h.par = play.box.par_space(par), par
+        h.certs[DIRECTOR], h.director = pid, pid
+        play.pay(pid, BANK, cost, f"{name}: started at {money(par)}, 40% bought")
+        play.say(f"{play.name(pid)} starts {name} at {money(par)} and pays {money(cost)} "
+                 f"(4 × {money(par)}) for the Director certificate (40%).")
+    else:
+        value = play.value(h)
+        if give is not None:
+            give = percent(give, "The certificate given in exchange")
+            require(h.certs[give] == pid, f"{play.name(pid)} does not hold the {give}% of "
+                    f"{name}.")
+            require(give < pct, "An exchange when buying takes a larger certificate.")
+            units = (pct - give) // 10
+            cost = units * value
+            play.needs(pid, cost, play.name(pid))
+            h.certs[give], h.certs[pct] = None, pid
+            play.pay(pid, BANK, cost, f"{name}: {give}% exchanged for the {pct}%")
+            play.say(f"{play.name(pid)} returns the {give}% of {name} and takes the {pct}%, "
+                     f"paying {money(cost)} ({units} × {money(value)}).")
+        else:
+            require(count < LIMIT, f"{play.name(pid)} is at the limit of {LIMIT} certificates "
+                    "and may only exchange.", "Certificate limit")
+            units = pct // 10
+            cost = units * value
+            play.needs(pid, cost, play.name(pid))
+            h.certs[pct] = pid
+            play.pay(pid, BANK, cost, f"{name}: {pct}% bought")
+            play.say(f"{play.name(pid)} buys the {pct}% of {name} for {money(cost)} "
+                     f"({units} × {money(value)}).")
+    capital(play, h)
+    play.settle()
+    next_stock_turn(play, acted=True)
+
+
+def capital(play: Play, h: Holding) -> None:
+    """At 50% bought from the bank the Holding receives 10 × its share value, once."""
+    if h.operating or h.sold() < 50:
+        return
+    h.operating = True
+    value = play.value(h)
+    name = play.hname(h.key)
+    play.pay(BANK, treasury(h.key), 10 * value, f"{name}: capital at 50% sold")
+    play.say(f"{h.sold()}% of {name} is in players' hands: the bank pays it "
+             f"{money(10 * value)} of capital (10 × {money(value)}). It operates from the "
+             "next Operating Round.")
+
+
+def must_sell(play: Play, pid: str) -> bool:
+    """Over the limit with some certificate he may sell."""
+    state = play.state
+    if state.certificate_count(pid) <= LIMIT:
+        return False
+    return bool(sellable(play, pid))
+
+
+def sellable(play: Play, pid: str) -> list[dict]:
+    """The single sales the player may make now (each tried on a copy)."""
+    from referee.engine.rules import Step
+
+    out = []
+    for key, h in play.state.holdings.items():
+        for pct in h.owned(pid):
+            sale = {"holding": key, "percent": pct}
+            trial = Play(play.rules, Step(play.state))
+            try:
+                sell(trial, {"type": "sell", "player": pid, "sales": [sale]})
+            except IllegalAction:
+                continue
+            out.append(sale)
+    return out
+
+
+@handles("end_turn")
+def end_turn(play: Play, action: dict) -> None:
+    """End a turn of sales without buying."""
+    pid = stock_turn(play, action)
+    require(play.state.turn_sold, "Sell first, or pass.")
+    require(not must_sell(play, pid), f"{play.name(pid)} is over the limit of {LIMIT} "
+            "certificates and must sell more.", "Certificate limit")
+    play.say(f"{play.name(pid)} ends the turn.")
+    next_stock_turn(play, acted=True)
+
+
+@handles("pass")
+def pass_turn(play: Play, action: dict) -> None:
+    pid = stock_turn(play, action)
+    require(not play.state.turn_sold, "After selling, end the turn or buy one certificate.")
+    require(not must_sell(play, pid), f"{play.name(pid)} is over the limit of {LIMIT} "
+            "certificates and must sell.", "Certificate limit")
+    play.say(f"{play.name(pid)} passes.")
+    next_stock_turn(play, acted=False)

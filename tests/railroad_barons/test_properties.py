@@ -1,0 +1,82 @@
+"""Random legal games keep the books: money, certificates, Directors, replay and undo."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import Replayer
+from referee.engine.ledger import fold
+from referee.games.railroad_barons.state import PERCENTS
+from referee.games.railroad_barons.views import legal_actions
+from tests.books import balances
+from tests.railroad_barons.play import Table
+from tests.railroad_barons.random_play import random_action
+
+
+def check(t: Table) -> None:
+    state = t.state
+    assert state.ledger.total() == 0  # players, treasuries and the bank together
+    for account, balance in state.ledger.balances.items():
+        assert account == "bank" or balance >= 0, (account, balance)
+    for key, h in state.holdings.items():
+        assert sorted(h.certs) == sorted(PERCENTS)  # the four certificates: 100%
+        assert sum(h.certs) == 100
+        assert all(owner is None or owner in state.players for owner in h.certs.values())
+        if not h.started:
+            assert h.sold() == 0 and not h.operating
+            continue
+        shares = {pid: h.share(pid) for pid in state.players}
+        assert max(shares.values()) >= 40, (key, shares)  # one player owns 40%
+        assert shares[h.director] == max(shares.values()), (key, shares, h.director)
+        if h.operating:
+            assert 100 - h.sold() <= 60, key  # the bank holds at most 60%
+    for pid in state.players:
+        assert state.certificate_count(pid) <= 10
+    names = [n for h in state.holdings.values() for n, _ in h.railroads]
+    assert len(names) == len(set(names))
+    assert not set(names) & set(state.stack) and not set(names) & set(state.out_of_game)
+
+
+def play_randomly(t: Table, rng: random.Random, steps: int, undo_every: int = 7) -> None:
+    for step in range(steps):
+        if t.state.over:
+            return
+        action = random_action(t.rules, t.state, rng)
+        before = t.state
+        t.game.submit(action)
+        check(t)
+        if step % undo_every == 0:
+            after = t.state
+            t.do("undo")
+            assert t.state == before  # undo restores it exactly
+            assert balances(t.state) == balances(before)
+            t.game.submit(action)
+            assert t.state == after
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), aid=st.booleans(),
+       rounding=st.sampled_from(["down", "up"]),
+       sale_price=st.sampled_from(["before_drop", "after_drop"]))
+def test_random_legal_games_keep_the_books(seed, aid, rounding, sale_price):
+    t = Table(settings={"director_aid": aid, "dividend_rounding": rounding,
+                        "director_sale_price": sale_price})
+    play_randomly(t, random.Random(seed), 300)
+    assert t.state.ledger == type(t.state.ledger)(fold(t.game.transfers()))
+    again = Replayer(t.rules, t.game.log)
+    assert again.state == t.state  # replay reproduces the state
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_offered_action_is_accepted(seed):
+    t = Table()
+    rng = random.Random(seed)
+    for _ in range(60):
+        if t.state.over:
+            break
+        offered = legal_actions(t.rules, t.state)
+        assert offered
+        t.game.submit(rng.choice(offered))
+        check(t)
