@@ -46,6 +46,7 @@ RAIL_BARON = fast_tests("tests/railbaron", first=("tests/railbaron/test_money_ed
                                                   "tests/railbaron/test_fees_and_establishment.py",
                                                   "tests/railbaron/test_shortfall.py"))
 PRAIRIE = fast_tests("tests/prairie_railroads")
+BARONS = fast_tests("tests/railroad_barons")
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
 
@@ -62,6 +63,7 @@ class Target:
 
 RB = "referee/games/railbaron"
 PR = "referee/games/prairie_railroads"
+RRB = "referee/games/railroad_barons"
 TARGETS = [
     Target("referee/engine/ledger.py", ENGINE, skip=("Ledger.__repr__",)),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
@@ -83,6 +85,13 @@ TARGETS = [
     Target(f"{PR}/state.py", PRAIRIE, only=("Railroad.sold", "Railroad.unsold",
                                             "Auction.to_beat")),
     Target(f"{PR}/views.py", PRAIRIE, only=("railroad_rows",)),
+    Target(f"{RRB}/actions_operate.py", BARONS, only=(
+        "per_unit", "pay_out", "withhold", "buy_railroad", "buy_from_holding")),
+    Target(f"{RRB}/actions_stock.py", BARONS, only=("sell", "buy", "capital", "must_sell")),
+    Target(f"{RRB}/actions_bank.py", BARONS, only=("adjust_cash",)),
+    Target(f"{RRB}/context.py", BARONS, only=("Play.pay", "Play.needs", "Play.value",
+                                               "Play.revenue", "Play.worth")),
+    Target(f"{RRB}/flow.py", BARONS, only=("score",)),
 ]
 
 # -- the mutations --------------------------------------------------------------------------
