@@ -135,3 +135,17 @@ def test_banker_corrections_are_whole_amounts_with_a_reason_and_name_no_winner_i
     t.do("adjust_cash", account="ann", amount=-56, reason="all of it")
     assert (t.cash("ann"), t.treasury("KP"), t.cash("cy")) == (0, 9, 10_070)
     assert t.state.winners == []  # a correction in play names nobody
+
+
+def test_a_railroad_with_no_income_pays_no_dividend_and_says_nothing():
+    t = Table(deck={"PD": 2, "OS": 0, "CT": 0}, board=None).starts("ann")
+    for start, to, income in (("Troy", "Whiting", 0), ("Atchison", "Topeka", 1),
+                              ("Kansas City", "Lawrence", 1), ("Paola", "Osawatomie", 1),
+                              ("Columbus", "Oswego", 1), ("Girard", "Walnut", 1)):
+        t.sell(None).do("first_build", player=t.state.first_builder, incomes={to: income},
+                        **{"from": start, "to": to})
+    assert t.rr("CRIP").income == 0 and t.rr("CRIP").shares == {"ann": 1}
+    cash = t.cash("ann")
+    t.card("PD")  # Ann holds every share: five railroads of Income 1 pay $1 each
+    assert t.cash("ann") == cash + 5
+    assert not any("CRIP" in e for e in t.events())
