@@ -25,6 +25,8 @@ def test_only_a_rider_who_owes_nothing_hears_so():
     t.trip("Atlanta", "CG")  # green
     t.go_to("Chattanooga").roll(2, 3).arrive("LN").no_purchase().end_turn()  # his own LN
     assert "Blue owes no use fees." in t.events()
+    t.go_to("Atlanta").end_turn()  # red rolls the city where his train stands: no ride at all
+    assert not any("owes no use fees" in e for e in t.events())
 
 
 def test_a_player_sells_back_only_his_own_railroads():
