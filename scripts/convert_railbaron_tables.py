@@ -17,6 +17,7 @@ import json
 import sys
 from pathlib import Path
 
+from referee.games.railbaron.route_files import GRAPH_FILES
 from referee.tables.format import (
     DEFAULT_FILE_NAMES,
     MANIFEST,
@@ -105,6 +106,44 @@ appear in only one of them (CRI&P St. Paul, GN Portland OR, N&W Columbus, NYC De
 PA Cincinnati, SAL Tampa, SLSF Fort Worth, UP Kansas City, UP Los Angeles, WP Oakland,
 WP San Francisco). Suspect and disputed payoffs carry a note in notes.csv. Display colours of
 the railroads are ours."""
+
+ROUTE_FILES = {"nodes": "route_nodes.csv", "edges": "route_edges.csv",
+               "distances": "route_distances.csv"}
+
+ROUTE_SUMMARY = """\
+The rails of the classic US map: 546 places (67 cities, 464 dots, 15 junctions) and 759
+railroad rows over 709 segments, reconciled from two public tracings of the board made
+independently, with every stretch where they disagreed read again on a board scan and checked
+against two more tracings. Three questions stay open and are kept with both readings.
+route_distances.csv gives the documented fewest-dot distance of all 2,211 city pairs, which
+the reconciled graph reproduces. Positions are warped scan positions, good for a schematic
+only. Every route the app shows is a hint: the table rules."""
+
+# The open questions of the tracing (route_graph/disputes.csv), in our words.
+ROUTE_QUESTIONS = {
+    "D11": {
+        "about": "ACL crossing near Tallahassee: two ACL lines cross with no dot.",
+        "permissive": "A train may turn from one ACL line onto the other at the crossing "
+                      "(the modern rulebook allows it when both lines are the same railroad's).",
+        "strict": "Two separate lines: straight through the crossing only.",
+        "junction": "j12",
+        "straight": [["d308", "d385"], ["d248", "d135"]],
+    },
+    "D12": {
+        "about": "WP at the Oakland-San Francisco twin cities: WP reaches the Oakland square; "
+                 "no line is drawn between the squares.",
+        "permissive": "Twin cities count as one milepost: WP serves San Francisco too.",
+        "strict": "WP serves Oakland only.",
+        "railroad": "WP", "cities": ["Oakland", "San Francisco"],
+    },
+    "D13": {
+        "about": "CRI&P at the Minneapolis-St. Paul twin cities: the line leaves from beneath "
+                 "the pair.",
+        "permissive": "Twin cities count as one milepost: CRI&P serves St. Paul too.",
+        "strict": "CRI&P serves Minneapolis only.",
+        "railroad": "CRI&P", "cities": ["Minneapolis", "St. Paul"],
+    },
+}
 
 # The chart names the British regions only; these short codes are ours.
 GB_REGION_CODES = {
@@ -260,9 +299,11 @@ def convert_us(ref: Path) -> dict[str, str]:
             (r["railroad"], r["city"]) for r in read_reference(ref / "railroad_cities.csv")]),
         "notes.csv": csv_text(TABLE_FILES["notes"], notes),
     }
+    graph_files, graph_manifest = route_graph(ref, cities)
+    files.update(graph_files)
     files[MANIFEST] = manifest_text(
         "us", "United States (Avalon Hill Rail Baron)", "$", RAILROADS_TRANSCRIBED, twins,
-        US_SUMMARY, [])
+        US_SUMMARY, []) + graph_manifest
     return files
 
 
@@ -280,6 +321,63 @@ def gb_payoff_notes(ref: Path, unknown: set[tuple[str, str]]) -> list[tuple[str,
     if {(a, b) for a, b, _ in notes} != unknown:
         raise SystemExit("gb: the unknown payoffs and payoff_conflicts.csv do not match")
     return sorted(notes)
+
+
+def route_graph(ref: Path, cities: list[dict[str, str]]) -> tuple[dict[str, str], str]:
+    """The route graph files of the US map and the manifest's [route_graph] table."""
+    graph = ref / "route_graph"
+    nodes = read_reference(graph / "nodes.csv")
+    edges = read_reference(graph / "edges.csv")
+    names = {n["node_id"]: n["city"] for n in nodes}
+    questions = {}
+    for row in read_reference(graph / "disputes.csv"):
+        if row["status"] == "open":
+            questions[row["dispute_id"]] = row
+    if set(questions) != set(ROUTE_QUESTIONS):
+        raise SystemExit(f"open questions {sorted(questions)} differ from the converter's "
+                         f"{sorted(ROUTE_QUESTIONS)}: write their words")
+    edge_rows = []
+    for e in edges:
+        question = ""
+        if e["status"] == "disputed":
+            found = [q for q, words in ROUTE_QUESTIONS.items() if words.get("railroad") ==
+                     e["railroad"] and sorted(words["cities"]) ==
+                     sorted((names[e["node_a"]], names[e["node_b"]]))]
+            junction = [q for q, words in ROUTE_QUESTIONS.items()
+                        if words.get("junction") in (e["node_a"], e["node_b"])]
+            if not found and not junction:
+                raise SystemExit(f"disputed row {e} belongs to no open question")
+            question = found[0] if found else ""
+        edge_rows.append((e["node_a"], e["node_b"], e["railroad"], question))
+    distances = read_reference(ref / "city_distances.csv")
+    checked = {sorted_pair(r["city_a"], r["city_b"]): r["dots"]
+               for r in read_reference(graph / "distance_check.csv")}
+    rows = []
+    for r in distances:
+        key = sorted_pair(r["city_a"], r["city_b"])
+        if key in checked and checked[key] != r["dots_route_nodes_alt"]:
+            raise SystemExit(f"distance of {key} differs between the two reference files")
+        rows.append((*key, r["dots_route_nodes_alt"]))
+    if len(rows) != len(cities) * (len(cities) - 1) // 2:
+        raise SystemExit("the documented distances do not cover every pair of cities")
+    files = {
+        ROUTE_FILES["nodes"]: csv_text(GRAPH_FILES["nodes"], [
+            (n["node_id"], n["kind"], n["city"], n["lat"], n["lon"]) for n in nodes]),
+        ROUTE_FILES["edges"]: csv_text(GRAPH_FILES["edges"], edge_rows),
+        ROUTE_FILES["distances"]: csv_text(GRAPH_FILES["distances"], sorted(rows)),
+    }
+    lines = ["", "[route_graph]",
+             *(f"{k} = {toml_string(v)}" for k, v in ROUTE_FILES.items()),
+             f"summary = {toml_multiline(ROUTE_SUMMARY)}"]
+    for qid, words in ROUTE_QUESTIONS.items():
+        lines += ["", f"[route_graph.questions.{qid}]",
+                  *(f"{k} = {toml_string(words[k])}" for k in ("about", "permissive", "strict")),
+                  'reading = "permissive"']
+        if "junction" in words:
+            lines.append(f"junction = {toml_string(words['junction'])}")
+            lines.append("straight = [" + ", ".join(
+                f"[{toml_string(a)}, {toml_string(b)}]" for a, b in words["straight"]) + "]")
+    return files, "\n".join(lines) + "\n"
 
 
 def convert_gb(ref: Path) -> dict[str, str]:

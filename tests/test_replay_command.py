@@ -32,7 +32,7 @@ def test_replay_stops_at_an_illegal_action_with_its_position(tmp_path, capsys):
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"action {len(t.game.log) + 1} ('buy'): Blue cannot buy the SOU: price $20,000, " \
-           "cash $19,500. (PURCHASE)" in err
+           "cash under $150,000. (PURCHASE)" in err
 
 
 def test_replay_rejects_a_file_that_is_not_a_record(tmp_path, capsys):

@@ -158,7 +158,7 @@ def test_overrides_dir_can_be_given_alone(tmp_path):
     ("city,N|odd|7,Charlie,x", "Charlie is in region S, not N"),
     ("city,X|odd|7,Alpha,x", "unknown region 'X'"),
     ("price,ZZ,100,x", "unknown railroad 'ZZ'"),
-    ("colour,AA,#000000,x", "unknown table 'colour' (one of payoff, region, city, price)"),
+    ("colour,AA,#000000,x", "unknown table 'colour' (one of payoff, region, city, price, route)"),
 ])
 def test_bad_overrides_are_refused_with_file_and_line(instance, row, message):
     write_overrides(instance, "tiny", row + "\n")

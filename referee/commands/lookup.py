@@ -1,4 +1,4 @@
-"""`referee lookup region|city|destination|payoff`: read the Rail Baron charts."""
+"""`referee lookup region|city|destination|payoff|route`: read the Rail Baron charts and rails."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.route_answer import RouteError, answer_route, table_rider
+from referee.games.railbaron.route_graph import READINGS
+from referee.games.railbaron.state import ENGINES
 from referee.tables import lookup as charts
 from referee.tables.loader import MapError, UnknownMapError, load_map
 
@@ -35,6 +38,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pay = _table(tables, "payoff", "the payoff between two cities", _payoff)
     pay.add_argument("city_a", metavar="CITY")
     pay.add_argument("city_b", metavar="CITY")
+    route = _table(tables, "route", "routes between two cities along the map's rails (hints)",
+                   _route)
+    route.add_argument("city_a", metavar="FROM")
+    route.add_argument("city_b", metavar="TO")
+    route.add_argument("--reading", action="append", default=[], metavar="QUESTION=READING",
+                       help=f"read an open question of the map otherwise ({'/'.join(READINGS)}),"
+                            " e.g. D12=strict")
+    route.add_argument("--player", metavar="NAME",
+                       help="add fee-aware routes for this player (with --owner)")
+    route.add_argument("--owner", action="append", default=[], metavar="RAILROAD=NAME",
+                       help="who owns a railroad (the others are the bank's)")
+    route.add_argument("--engine", choices=ENGINES, default="freight",
+                       help="the player's engine, for the turns and fees (default: freight)")
+    route.add_argument("--edition", choices=("modern", "classic"),
+                       help="the rules edition for the fees (default: the map's)")
     parser.set_defaults(handler=lambda args: _usage(parser))
 
 
@@ -89,6 +107,33 @@ def _destination(board: RailBaronMap, args: argparse.Namespace) -> Any:
 
 def _payoff(board: RailBaronMap, args: argparse.Namespace) -> Any:
     return charts.payoff(board, args.city_a, args.city_b)
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    pairs = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise RouteError(f"{what} {item!r} is not written KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def _route(board: RailBaronMap, args: argparse.Namespace) -> Any:
+    readings = _pairs(args.reading, "--reading")
+    graph = board.route_graph
+    for question, reading in readings.items():
+        if graph is not None and question not in graph.questions:
+            raise RouteError(f"no open question {question!r} on this map")
+        if reading not in READINGS:
+            raise RouteError(f"reading {reading!r} is not {' or '.join(READINGS)}")
+    owners = _pairs(args.owner, "--owner")
+    if owners and not args.player:
+        raise RouteError("--owner needs --player: whose fees to count")
+    rider = None
+    if args.player:
+        rider = table_rider(board, args.player, owners, args.engine, args.edition)
+    return answer_route(board, args.city_a, args.city_b, rider=rider, readings=readings)
 
 
 def _fail(message: object) -> None:

@@ -29,6 +29,6 @@ RAILROADS_NOT_TRANSCRIBED = "not transcribed"
 RAILROAD_STATUSES = (RAILROADS_TRANSCRIBED, RAILROADS_NOT_TRANSCRIBED)
 
 OVERRIDES_HEADER = ("table", "key", "value", "reason")
-OVERRIDE_TABLES = ("payoff", "region", "city", "price")
+OVERRIDE_TABLES = ("payoff", "region", "city", "price", "route")
 KEY_SEPARATOR = "|"
 """Separates the parts of an override key, e.g. ``Atlanta|Casper`` or ``SE|odd|7``."""

@@ -175,6 +175,7 @@ def build_map(data: MapData) -> LoadedMap:
         missing=tuple(provenance.get("missing", ())),
         money_note=manifest.get("money_note", ""),
         twins=frozenset(data.twins),
+        route_graph=data.route_graph,
     )
 
 

@@ -6,6 +6,8 @@ Columns: table,key,value,reason. Tables and keys:
 * ``region``  key ``odd|11``           value a region code or name
 * ``city``    key ``SE|odd|7``         value a city of that region
 * ``price``   key ``B&O``              value a positive whole number
+* ``route``   key ``D12``              value ``permissive`` or ``strict``: an open question of
+  the route graph (docs/routes.md)
 
 Every overridden cell lands in ``RailBaronMap.overridden`` as a tuple such as
 ``("payoff", "Atlanta", "Casper")``, ``("region", "odd", "11")``, ``("city", "SE", "odd", "7")``
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, RailBaronMap, pair
+from referee.games.railbaron.route_graph import READINGS
 from referee.tables.format import KEY_SEPARATOR, OVERRIDE_TABLES, OVERRIDES_HEADER
 from referee.tables.validate import ERROR, Problem, positive_int, read_csv
 
@@ -80,7 +83,8 @@ def _parse_row(board: RailBaronMap, row: dict[str, str], report) -> tuple[tuple,
         report("empty reason (say why the house rule changes this cell)")
         return None
     parts = [part.strip() for part in key.split(KEY_SEPARATOR)]
-    parse = {"payoff": _payoff, "region": _region, "city": _city, "price": _price}[table]
+    parse = {"payoff": _payoff, "region": _region, "city": _city, "price": _price,
+             "route": _route}[table]
     return parse(board, parts, value, report)
 
 
@@ -159,6 +163,17 @@ def _price(board: RailBaronMap, parts: list[str], value: str, report):
     return None if amount is None else ((abbr,), amount)
 
 
+def _route(board: RailBaronMap, parts: list[str], value: str, report):
+    graph = board.route_graph
+    if graph is None or len(parts) != 1 or parts[0] not in graph.questions:
+        report(f"no open question {KEY_SEPARATOR.join(parts)!r} in this map's route graph")
+        return None
+    if value not in READINGS:
+        report(f"value {value!r} is not {' or '.join(READINGS)}")
+        return None
+    return (parts[0],), value
+
+
 def apply_overrides(board: RailBaronMap, overrides: list[Override]) -> None:
     """Change the cells in place, record them in `overridden` and add a note for each."""
     for o in overrides:
@@ -172,6 +187,8 @@ def apply_overrides(board: RailBaronMap, overrides: list[Override]) -> None:
             elif o.table == "city":
                 region, parity, white = o.target
                 board.city_table[region, parity, int(white)] = str(o.value)
+            elif o.table == "route" and board.route_graph is not None:
+                board.route_graph = board.route_graph.with_readings({o.target[0]: str(o.value)})
             else:
                 (abbr,) = o.target
                 board.railroads[abbr] = dataclasses.replace(board.railroads[abbr],

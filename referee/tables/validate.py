@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
+from referee.games.railbaron.route_files import SECTION as ROUTE_GRAPH
+from referee.games.railbaron.route_files import read_route_graph
 from referee.tables.format import (
     DEFAULT_FILE_NAMES,
     KEY_SEPARATOR,
@@ -28,7 +30,7 @@ from referee.tables.format import (
 ERROR = "error"
 WARNING = "warning"
 
-_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance")
+_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
 
@@ -62,6 +64,7 @@ class MapData:
     service: dict[str, set[str]] = field(default_factory=dict)
     notes: list[ChartNote] = field(default_factory=list)
     twins: set[tuple[str, str]] = field(default_factory=set)
+    route_graph: Any = None  # a RouteGraph when the map has one (docs/routes.md)
 
 
 def has_errors(problems: list[Problem]) -> bool:
@@ -167,6 +170,7 @@ class _Reader:
         self.read_railroads()
         self.read_service()
         self.read_notes()
+        self.read_route_graph()
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -565,6 +569,15 @@ class _Reader:
         for city, line in self.city_lines.items():
             if self.data.railroads and city not in served:
                 self.warn(self.names["cities"], line, f"{city} is served by no railroad")
+
+    def read_route_graph(self) -> None:
+        section = self.data.manifest.get(ROUTE_GRAPH)
+        if section is None:
+            return
+        self.data.route_graph = read_route_graph(
+            section, self.data.cities, self.data.railroads, self.data.twins,
+            lambda name, header: read_csv(self.folder / name, name, header, self.error),
+            self.error, self.warn, MANIFEST)
 
     # -- notes -----------------------------------------------------------------------------
 

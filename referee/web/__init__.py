@@ -14,6 +14,7 @@ from flask import Flask, Response, request
 
 from referee import PROJECT_ROOT
 from referee.web import compress, csrf, db, errors, filters, join, lobby, lookup, maps, play
+from referee.web.games import railbaron_routes
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
 
@@ -75,6 +76,6 @@ def create_app(
     app.after_request(_secure)
     compress.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
-    for blueprint in (lobby.bp, join.bp, play.bp, lookup.bp, maps.bp):
+    for blueprint in (lobby.bp, join.bp, play.bp, lookup.bp, maps.bp, railbaron_routes.bp):
         app.register_blueprint(blueprint)
     return app

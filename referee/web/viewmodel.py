@@ -69,8 +69,10 @@ class GameView:
         lines = []
         for number, p in enumerate(self.game.players, start=1):
             pid = p["id"]
-            if self.page == "banker":
+            if self.page == "banker" and not self.seated_banker:
                 cash: int | None = balances.get(pid, 0)
+            elif self.page == "banker":  # a banker who plays sees what his seat may see
+                cash = visible_cash(state, self.seated_banker, pid)
             elif self.page in ("phone", "table"):
                 cash = visible_cash(state, viewer, pid)
             else:
@@ -88,9 +90,18 @@ class GameView:
         return lines
 
     @property
+    def seated_banker(self) -> str | None:
+        """The banker's own seat when the banker is also a player (ANNOUNCING still holds)."""
+        banker = self.game.banker
+        return banker if any(p["id"] == banker for p in self.game.players) else None
+
+    @property
     def bank(self) -> int | None:
-        """The bank's balance (negative: what it has paid out), on the banker console only."""
-        return balances_of(self.snapshot.state).get(BANK, 0) if self.page == "banker" else None
+        """The bank's balance (negative: what it has paid out), on the banker console only, and
+        not for a banker who plays (with the players' total it tells the others' cash)."""
+        if self.page != "banker" or self.seated_banker:
+            return None
+        return balances_of(self.snapshot.state).get(BANK, 0)
 
     @cached_property
     def recent(self) -> list[EventLine]:

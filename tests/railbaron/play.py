@@ -144,16 +144,22 @@ class Table:
     def bonus(self, red: int) -> Table:
         return self.do("roll_bonus", player=self.now, red=red)
 
-    def arrive(self, *ridden: str, within_white: bool = True, payoff: int | None = None) -> Table:
-        extra = {"payoff": payoff} if payoff is not None else {}
+    def arrive(self, *ridden: str, within_white: bool = True, payoff: int | None = None,
+               order: tuple[str, ...] = ()) -> Table:
+        """`order`: the railroads in the order ridden, when it matters to establishment."""
+        extra: dict = {"payoff": payoff} if payoff is not None else {}
+        if order:
+            extra["order"] = list(order)
         if self.turn.phase == "arrival":
             return self.do("arrive", player=self.now, **extra)
         return self.do("arrive", player=self.now, ridden=list(ridden), within_white=within_white,
                        **extra)
 
-    def stop(self, *ridden: str, city: str | None = None, at: tuple[str, ...] = ()) -> Table:
+    def stop(self, *ridden: str, city: str | None = None, at: tuple[str, ...] = (),
+             order: tuple[str, ...] = ()) -> Table:
         where = {"city": city} if city else {"railroads": list(at or ridden[-1:])}
-        return self.do("stop", player=self.now, ridden=list(ridden), at=where)
+        extra = {"order": list(order)} if order else {}
+        return self.do("stop", player=self.now, ridden=list(ridden), at=where, **extra)
 
     def buy(self, railroad: str) -> Table:
         return self.do("buy", player=self.now, railroad=railroad)

@@ -37,7 +37,7 @@ def test_two_railroads_of_one_opponent_cost_one_fee():
     t = play().set_up()
     t.trip("Knoxville", "LN", buy="LN")
     t.adjust("blue", 20_000)
-    t.trip("Atlanta", "SOU")
+    t.trip("Savannah", "CG")  # red leaves the LN and SOU he was established on at Knoxville
     t.trip("Atlanta", "CG")
     t.trip("Atlanta", "LN", buy="SOU")  # blue owns LN and SOU
     t.go_to("Chattanooga").roll(1, 2).arrive("SOU", "LN").no_purchase()  # red
@@ -82,7 +82,8 @@ def test_fee_to_opponents_rises_to_10000_when_the_bank_sells_out():
     t.trip("Atlanta", "CG", buy="CG")  # green
     t.trip("Savannah", "ACL", buy="ACL")  # blue
     t.trip("Charleston", "SOU")  # red
-    t.go_to("Knoxville").roll(2, 3).stop("CG", at=("PUB",)).end_turn()  # green, off the others
+    # green rides the bank's SAL, which he is not established on, to a milepost on the PUB alone
+    t.go_to("Knoxville").roll(2, 3).stop("SAL", at=("PUB",)).end_turn()
     t.trip("Charleston", "SAL", buy="SAL")  # blue buys the last railroad
     assert t.state.sold_out
     assert any("sold out" in e for e in t.all_events())
@@ -145,10 +146,11 @@ def example_2():
     t.trip("Savannah", "SAL")  # blue
     t.trip("Knoxville", "LN", buy="CG")  # red
     t.trip("Knoxville", "LN", buy="LN")  # green
-    t.go_to("Knoxville").roll(2, 3).stop("SAL", at=("ACL", "SOU", "PUB")).end_turn()  # blue
+    # blue rides Green's LN, which he is not established on: his earlier establishments end
+    t.go_to("Knoxville").roll(2, 3).stop("LN", at=("ACL", "SOU", "PUB")).end_turn()
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("SAL")  # red buys the last railroad
     assert t.state.sold_out
-    assert t.p("blue").established == {"ACL": 5_000, "SOU": 5_000}
+    assert (t.p("blue").established["ACL"], t.p("blue").established["SOU"]) == (5_000, 5_000)
     t.end_turn()
     t.trip("Atlanta", "SOU")  # green
     t.roll(2, 3)  # blue moves again
@@ -183,11 +185,10 @@ def test_a_rider_who_buys_the_last_railroad_is_established_where_he_stands():
     t.trip("Knoxville", "LN", buy="CG")  # red
     t.trip("Knoxville", "LN", buy="LN")  # green
     t.trip("Charleston", "SAL")  # blue
-    # Red, established on Green's LN since Green bought it, rides Green's SOU to Atlanta instead
-    # and then buys the last railroad there: the SOU serves Atlanta, so Red is established on it
-    # at the $5,000 of before the sell-out.
-    assert t.p("red").established == {"LN": 1_000}
-    t.go_to("Atlanta").roll(2, 3).arrive("SOU")
+    # Red rides the bank's SAL first (any establishment ends), then Green's SOU to Atlanta, and
+    # buys the last railroad there: the SOU serves Atlanta, so Red is established on it at the
+    # $5,000 of before the sell-out, and that counts for this turn's ride.
+    t.go_to("Atlanta").roll(2, 3).arrive("SAL", "SOU", order=("SAL", "SOU"))
     assert t.p("red").established == {}
     t.buy("SAL")
     assert t.p("red").established["SOU"] == 5_000

@@ -62,7 +62,7 @@ def test_an_established_fee_never_exceeds_the_fee_now_due():
     assert t.cash("blue") == blue - 1_000
 
 
-def test_home_swap_onto_a_city_of_ones_own_railroad_establishes_only_on_the_others():
+def test_home_swap_onto_a_city_of_ones_own_railroad_establishes_on_all_his_own_at_no_fee():
     t = play(settings={"variants": ["starting_auction"]}).set_up()  # blue's home: Atlanta
     t.do("draw_deed", railroad="LN").bid("blue", 8_000).pass_("red").pass_("green")
     t.do("draw_deed", railroad="ACL").pass_("blue").pass_("red").pass_("green")
@@ -70,7 +70,9 @@ def test_home_swap_onto_a_city_of_ones_own_railroad_establishes_only_on_the_othe
     assert t.state.owners["LN"] == "blue" and t.now == "blue"
     t.go_to("Knoxville").home_swap()  # Knoxville: Blue's own LN and the bank's SOU
     assert t.p("blue").home == "Knoxville"
-    assert t.p("blue").established == {"SOU": 1_000}  # his own LN costs him nothing
+    # HOME SWAP: "established upon all the railroads at his new Home City", his own included;
+    # his own LN costs him nothing
+    assert t.p("blue").established == {"SOU": 1_000, "LN": 0}
 
 
 def test_a_bid_of_exactly_all_ones_cash_is_allowed():

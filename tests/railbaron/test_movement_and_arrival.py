@@ -69,8 +69,8 @@ def test_no_purchase_beyond_cash_on_hand():
     t = play().set_up().go_to("Chattanooga").roll(2, 3).arrive("PUB")  # 20,000 + 14,000
     t.adjust("blue", -22_500, "paid for lunch")
     assert t.rejects("buy", player="blue", railroad="SOU") == (
-        "Blue cannot buy the SOU: price $20,000, cash $11,500. (PURCHASE)")
-    assert "price $12,000, cash $11,500" in t.rejects("buy", player="blue", railroad="ACL")
+        "Blue cannot buy the SOU: price $20,000, cash under $150,000. (PURCHASE)")
+    assert "price $12,000, cash under $150,000" in t.rejects("buy", player="blue", railroad="ACL")
     t.buy("SAL")
     assert t.cash("blue") == 1_500
 

@@ -12,10 +12,12 @@ def short_blue():
     t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()  # 40,000+20,000-20,000-1,000
     t.trip("Atlanta", "LN", buy="LN")  # red buys the LN
     t.trip("Atlanta", "CG")  # green
-    t.go_to("Charleston").roll(2, 3).arrive("SOU").buy("ACL")  # blue: 39,000+34,000-12,000
+    # blue, established on the LN and his SOU since Red bought the LN at Knoxville, rides the
+    # bank's ACL too and buys it: his establishment ends
+    t.go_to("Charleston").roll(2, 3).arrive("SOU", "ACL").buy("ACL")  # 39,000+34,000-12,000
     t.end_turn()
     t.trip("Savannah", "CG")  # red
-    t.trip("Charleston", "ACL")  # green pays Blue 5,000
+    t.trip("Charleston", "ACL")  # green pays Blue $1,000: established on it at Atlanta
     t.go_to("Knoxville").roll(2, 3).stop("LN", at=("LN",))  # blue rides Red's LN
     t.adjust("blue", -(t.cash("blue") - 2_000), "to the test's figure")
     assert fees(t) == {"red": 5_000}

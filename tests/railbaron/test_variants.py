@@ -183,7 +183,7 @@ def test_honeymoon_fees_on_the_phantoms_railroads_split_between_bank_and_opponen
     t.adjust("blue", 100_000).adjust("red", 100_000)
     t.trip("Savannah", "CG", buy="X1")
     t.trip("Atlanta", "LN", buy="X2")
-    t.trip("Atlanta", "CG", buy="X3")
+    t.trip("Atlanta", "LN", buy="X3")  # blue leaves Savannah on the LN: not established on it
     t.go_to("Savannah").roll(2, 3).arrive("CG").buy("X4").do("phantom_draw", railroad="SAL")
     t.end_turn()
     t.go_to("Charleston").roll(2, 3).arrive("SAL").no_purchase()  # blue rides the phantom's SAL

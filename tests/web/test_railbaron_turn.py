@@ -672,7 +672,8 @@ def test_the_cash_correction_form_puts_each_error_beside_its_field(rb):
     assert re.search(r'id="adjust-reason-error"[^>]*>reason: say why', no_reason.text)
     too_much = press(rb.banker, console, "Correct the cash", choose={"player": "Bob"},
                      fill={"amount:signed": "-25000", "reason": "fine"})
-    assert too_much.status_code == 422 and "Bob has $20,000: cannot take $25,000" in too_much.text
+    assert too_much.status_code == 422
+    assert "Bob has less than $25,000: cannot take $25,000." in too_much.text
     ok = press(rb.banker, console, "Correct the cash", choose={"player": "Bob"},
                fill={"amount:signed": "-2,000", "reason": "miscounted payoff"})
     assert ok.status_code == 303
@@ -702,3 +703,18 @@ def test_the_banker_taps_the_real_dice_of_the_first_player_rolls(rb):
     assert rb.record()["actions"][-1] == {"type": "roll_for_first_player",
                                           "rolls": {"p1": [2, 3, 4], "p2": [6, 5, 1]}}
     assert "Bob is rolling for the region of the home city." in live(rb.page(rb.ann))
+
+
+def test_a_banker_who_plays_sees_the_others_cash_only_as_his_seat_may(tiny_app, browser):
+    """ANNOUNCING: cash under $150,000 is secret from opponents, the banker's console too when
+    the banker holds a seat (Ann here); a banker apart still sees every figure."""
+    table = make_table(browser, edition="modern", banker="1")
+    table.opening()
+    console = table.page(table.banker)
+    assert cash_shown(console, "p1") == ["$20,000"]  # his own
+    assert cash_shown(console, "p2") == ["under $150,000"]
+    assert "Bank:" not in console and "$20,000" not in live(console).replace(
+        cash_shown(console, "p1")[0], "", 1)
+    apart = make_table(browser, edition="modern")
+    apart.opening()
+    assert cash_shown(apart.page(apart.banker), "p2") == ["$20,000"]

@@ -29,14 +29,15 @@ def end_turn(play: Play, action: dict) -> None:
     if play.cash(player.id) >= owed:
         play.settle_fees()
         return
-    play.say(f"{player.name} owes {money(owed)} in use fees and cannot cover them: "
-             "railroads must be sold back or auctioned.")
-    play.after_sale()
+    if play.state.owned_by(player.id):
+        play.say(f"{player.name} owes {money(owed)} in use fees and cannot cover them: "
+                 "railroads must be sold back or auctioned.")
+    play.after_sale(first=True)
 
 
 @handles("sell_back")
 def sell_back(play: Play, action: dict) -> None:
-    player = play.turn_player(action, "shortfall")
+    player = play.seller(action)
     rr = play.railroad(action.get("railroad"))
     require(play.state.owners[rr] == player.id, f"{player.name} does not own the {rr}.")
     half = play.price(rr) // 2
@@ -49,7 +50,7 @@ def sell_back(play: Play, action: dict) -> None:
 
 @handles("auction")
 def start_auction(play: Play, action: dict) -> None:
-    player = play.turn_player(action, "shortfall")
+    player = play.seller(action)
     rr = play.railroad(action.get("railroad"))
     require(play.state.owners[rr] == player.id, f"{player.name} does not own the {rr}.")
     order = play.state.order
@@ -77,8 +78,8 @@ def bid(play: Play, action: dict) -> None:
     require(amount % auction.multiple == 0,
             f"Classic rules: bids are multiples of {money(auction.multiple)}.", "AUCTION")
     cash = play.cash(bidder.id)
-    require(amount <= cash, f"{bidder.name} cannot bid {money(amount)} with {money(cash)} cash.",
-            "AUCTION")
+    require(amount <= cash, f"{bidder.name} cannot bid {money(amount)} with "
+            f"{play.said_cash(bidder.id)} cash.", "AUCTION")
     auction.high, auction.high_bidder = amount, bidder.id
     play.say(f"{bidder.name} bids {money(amount)} for the {auction.railroad}.")
     advance_auction(play, auction)
@@ -140,8 +141,8 @@ def resolve_auction(play: Play, auction: Auction) -> None:
         play.pay(auction.high_bidder, seller.id, auction.high, f"bought the {rr} at auction")
         play.say(f"{play.name(auction.high_bidder)} buys the {rr} from {seller.name} for "
                  f"{money(auction.high)}.")
-        play.set_owner(rr, auction.high_bidder, auctioned=True, exclude=(seller.id,))
-        if rr in play.turn.ridden:
+        play.set_owner(rr, auction.high_bidder, auctioned=True)
+        if seller.id == play.turn.player and rr in play.turn.ridden:
             seller.established[rr] = 0
             play.say(f"{seller.name} rode the {rr} this turn: no fee to its new owner while "
                      "established on it.")
@@ -165,7 +166,7 @@ def adjust_cash(play: Play, action: dict) -> None:
         play.pay(BANK, player.id, amount, f"correction: {reason.strip()}")
     else:
         require(cash + amount >= 0,
-                f"{player.name} has {money(cash)}: cannot take {money(-amount)}.")
+                f"{player.name} has less than {money(-amount)}: cannot take {money(-amount)}.")
         play.pay(player.id, BANK, -amount, f"correction: {reason.strip()}")
     play.say(f"Banker's correction: {player.name} {'+' if amount > 0 else '-'}"
              f"{money(abs(amount))} ({reason.strip()}).")

@@ -30,7 +30,8 @@ def buy(play: Play, action: dict) -> None:
         raise IllegalAction(f"The {rr} belongs to {play.name(owner)}.", "PURCHASE")
     price, cash = play.price(rr), play.cash(player.id)
     require(price <= cash,
-            f"{player.name} cannot buy the {rr}: price {money(price)}, cash {money(cash)}.",
+            f"{player.name} cannot buy the {rr}: price {money(price)}, cash "
+            f"{play.said_cash(player.id)}.",
             "PURCHASE")
     play.pay(player.id, BANK, price, f"bought the {rr}")
     play.say(f"{player.name} buys the {rr} ({info.name}) for {money(price)}.")
@@ -49,10 +50,11 @@ def upgrade(play: Play, action: dict) -> None:
     cost = play.settings.upgrade_cost(player.engine, target, len(play.state.players))
     cash = play.cash(player.id)
     require(cost <= cash, f"{player.name} cannot buy the {ENGINE_NAMES[target]}: price "
-            f"{money(cost)}, cash {money(cash)}.", "PURCHASE")
+            f"{money(cost)}, cash {play.said_cash(player.id)}.", "PURCHASE")
     play.pay(player.id, BANK, cost, f"upgrade to {ENGINE_NAMES[target]}")
     player.engine = target
-    play.say(f"{player.name} upgrades to a {ENGINE_NAMES[target]} for {money(cost)}.")
+    article = "an" if ENGINE_NAMES[target][0] in "AEIOU" else "a"
+    play.say(f"{player.name} upgrades to {article} {ENGINE_NAMES[target]} for {money(cost)}.")
     play.after_purchase()
 
 

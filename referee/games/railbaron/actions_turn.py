@@ -35,7 +35,7 @@ def declare(play: Play, action: dict) -> None:
         play.say(f"{player.name} declares with {money(cash)}.")
     else:
         require(play.settings.short_game,
-                f"{player.name} cannot declare: cash {money(cash)}, declaring needs "
+                f"{player.name} cannot declare: cash {play.said_cash(player.id)}, declaring needs "
                 f"{money(WIN_CASH)}.", "DECLARING AND WINNING")
         require(not play.bank_holds(),
                 f"{player.name} cannot Early Declare while the bank still holds railroads.",
@@ -61,10 +61,9 @@ def home_swap(play: Play, action: dict) -> None:
     player.city, player.milepost = new_home, None
     player.trip_from = new_home
     player.swapped = True
-    for rr in sorted(play.board.railroads_at(new_home)):
+    for rr in sorted(play.board.railroads_at(new_home)):  # all of them, his own too
         rate = full_rate(play.state, play.board, play.settings, player.id, rr)
-        if rate:
-            player.established[rr] = min(player.established.get(rr, rate), rate)
+        player.established[rr] = min(player.established.get(rr, rate), rate)
     play.say(f"{player.name} swaps home: home is now {new_home}, destination {old_home}; "
              f"established on the railroads at {new_home}.")
 
@@ -109,7 +108,9 @@ def roll_move(play: Play, action: dict) -> None:
 def roll_bonus(play: Play, action: dict) -> None:
     player = play.turn_player(action, "moving", "bonus")
     turn = play.turn
-    require(turn.bonus and turn.red is None and player.engine != "superchief",
+    # the entitlement comes from the roll made with the engine he had (a SuperChief's red die
+    # is rolled with the whites), not from an engine bought at this turn's purchase
+    require(turn.bonus and turn.red is None,
             f"{player.name} has no bonus die to roll this turn.", "BONUS ROLL")
     require(turn.leg == 1 or turn.phase == "bonus", "The bonus die is rolled once a turn.")
     turn.red = play.die(action.get("red"), "red")
@@ -117,16 +118,35 @@ def roll_bonus(play: Play, action: dict) -> None:
     turn.phase = "moving"
 
 
-def record_rides(play: Play, player: Player, rails: list[str]) -> None:
-    """Note the railroads ridden; riding any not established on ends establishment."""
+def record_rides(play: Play, player: Player, rails: list[str], order: list[str] | None) -> None:
+    """Note the railroads ridden. Riding one he is not established on ends establishment; a ride
+    after that on a railroad he was established on is at the full fee (ESTABLISHMENT). Without
+    an order, the established railroads of the report count as ridden first."""
     turn = play.turn
-    for rr in rails:
+    if order is None:
+        order = sorted(rails, key=lambda rr: rr not in player.established)
+    for rr in order:
         if rr in player.established:
             turn.established_rides.setdefault(rr, player.established[rr])
+        else:
+            if rr not in turn.full_rides:
+                turn.full_rides.append(rr)
+            player.established = {}
+    for rr in rails:
         if rr not in turn.ridden:
             turn.ridden.append(rr)
-    if any(rr not in player.established for rr in rails) and player.established:
-        player.established = {}
+
+
+def ride_order(play: Play, action: dict, rails: list[str]) -> list[str] | None:
+    """The optional `order` of a report: every railroad ridden, in the order ridden (a railroad
+    ridden twice may appear twice)."""
+    order = action.get("order")
+    if order is None:
+        return None
+    named = play.railroads(order, "order") if isinstance(order, list) else None
+    require(named is not None and set(named) == set(rails) and len(order) <= 200,
+            "order: name each railroad ridden, in the order ridden, and no others.")
+    return [str(rr) for rr in order]  # type: ignore[union-attr]
 
 
 @handles("arrive")
@@ -145,7 +165,7 @@ def arrive(play: Play, action: dict) -> None:
     if turn.leg == 1 and not within_white:
         require(turn.red is not None,
                 "Arriving beyond the white dice needs the bonus die: roll it first.")
-    record_rides(play, player, rails)
+    record_rides(play, player, rails, ride_order(play, action, rails))
     was_home_trip = player.heading_home
     play.arrive_at_destination(player, action.get("payoff"))
     turn.bounce = turn.leg == 1 and turn.bonus and within_white and not was_home_trip
@@ -161,6 +181,7 @@ def stop(play: Play, action: dict) -> None:
         raise IllegalAction(f"{player.name} must move the bonus die too: roll it first.",
                             "BONUS ROLL")
     rails = play.railroads(action.get("ridden"), "ridden")
+    order = ride_order(play, action, rails)
     at = action.get("at") or {"railroads": [rails[-1]]}
     require(isinstance(at, dict), "at: give {'city': name} or {'railroads': [...]}.")
     if at.get("city") is not None:
@@ -172,7 +193,7 @@ def stop(play: Play, action: dict) -> None:
     else:
         player.city, player.milepost = None, play.railroads(at.get("railroads"), "at")
         where = "a milepost on the " + "/".join(player.milepost)
-    record_rides(play, player, rails)
+    record_rides(play, player, rails, order)
     play.say(f"{player.name} rides the {', '.join(rails)} and stops at {where}.")
     turn.phase = "end"
 
@@ -185,14 +206,18 @@ def rover(play: Play, action: dict) -> None:
     require(victim.declared, f"{victim.name} is not declared and cannot be rovered.",
             "ROVER PLAY")
     require(not victim.home_safe, f"{victim.name} is home safe and immune.", "Short Game 4")
-    cash = play.cash(victim.id)
-    if victim.early and cash < ROVER_FEE:
+    require(play.turn.white is not None,
+            f"{player.name} has not moved this turn: a rover needs his train to move to or "
+            f"through {victim.name}'s milepost.", "ROVER PLAY")
+    if victim.early and play.cash(victim.id) < ROVER_FEE:
         play.say(f"{player.name} rovers {victim.name}, who cannot pay {money(ROVER_FEE)}.")
         play.bankrupt(victim, to=player.id)
         return
-    require(cash >= ROVER_FEE, f"{victim.name} has only {money(cash)}: correct the cash first.")
-    play.pay(victim.id, player.id, ROVER_FEE, "rover")
-    play.say(f"{player.name} rovers {victim.name}: {money(ROVER_FEE)} to {player.name}.")
+    if play.cash(victim.id) >= ROVER_FEE:
+        play.say(f"{player.name} rovers {victim.name}: {money(ROVER_FEE)} to {player.name}.")
+    else:
+        play.say(f"{player.name} rovers {victim.name}, who owes {player.name} "
+                 f"{money(ROVER_FEE)}.")
     victim.declared = victim.early = False
     victim.destination = victim.alternate
     victim.trip_from = victim.declared_from
@@ -200,3 +225,4 @@ def rover(play: Play, action: dict) -> None:
     if victim.city is not None and victim.city == victim.alternate:
         victim.arrive_next_turn = True
         play.say(f"{victim.name} is at {victim.alternate}: arrives at the start of the next turn.")
+    play.owe_rover_fee(victim, player.id)

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.games.railbaron.route_graph import RouteGraph
 
 PARITIES = ("odd", "even")
 WHITE_SUMS = tuple(range(2, 13))
@@ -56,6 +60,7 @@ class RailBaronMap:
     default_edition: str = "modern"
     notes: list[ChartNote] = field(default_factory=list)
     overridden: set[tuple[str, ...]] = field(default_factory=set)
+    route_graph: RouteGraph | None = None  # the rails, when the map has them (hints only)
 
     def region_at(self, red: int, white_sum: int) -> str | None:
         return self.region_table.get((parity_of(red), white_sum))

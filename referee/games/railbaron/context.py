@@ -106,6 +106,11 @@ class Play:
         if amount > 0:
             self.step.transfer(source, target, amount, memo)
 
+    def said_cash(self, pid: str) -> str:
+        """A player's cash as a message may say it: exact only from $150,000 (ANNOUNCING)."""
+        cash = self.cash(pid)
+        return money(cash) if cash >= ANNOUNCE_CASH else f"under {money(ANNOUNCE_CASH)}"
+
     def bid_multiple(self) -> int:
         """Auction bids come in multiples of $500 in the classic rules, of $1 in the modern."""
         return 500 if self.settings.classic else 1
@@ -126,13 +131,12 @@ class Play:
 
     # -- ownership ------------------------------------------------------------------------
 
-    def set_owner(self, rr: str, owner: str | None, *, auctioned: bool = False,
-                  exclude: tuple[str, ...] = ()) -> None:
+    def set_owner(self, rr: str, owner: str | None, *, auctioned: bool = False) -> None:
         def change() -> None:
             self.state.owners[rr] = owner
 
         for text in with_rises(self.state, self.board, self.settings, change,
-                               auctioned=rr if auctioned else None, exclude=exclude):
+                               auctioned=rr if auctioned else None):
             self.say(text)
         self.check_sold_out()
 
@@ -191,7 +195,7 @@ class Play:
         player = self.state.players[turn.player]
         if not turn.bounce:
             turn.phase = "move"
-        elif player.engine == "superchief" or turn.red is not None:
+        elif turn.red is not None:  # a SuperChief's, rolled with the whites, or already rolled
             turn.phase = "moving"
             turn.leg = 2
             self.say(f"{player.name} bounces out with the red die: {turn.red}.")
@@ -206,17 +210,17 @@ class Play:
         assert dest is not None
         player.city, player.milepost = dest, None
         turn.arrivals += 1
-        pays = player.trip_pays
-        if player.heading_home:
+        home_trip = player.heading_home
+        if not player.trip_pays:
+            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.")
+        else:
+            self.pay_payoff(player, dest, given_payoff)
+        if home_trip:
             turn.home_arrival = True
             if player.early:
                 player.home_safe = True
                 self.state.end_after_round = True
                 self.say(f"{player.name} is home safe: the game ends when this round is done.")
-        if not pays:
-            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.")
-        else:
-            self.pay_payoff(player, dest, given_payoff)
         player.destination = None
         if not player.declared:
             player.alternate = player.declared_from = None
@@ -334,8 +338,13 @@ class Play:
         if len(active) == 1:
             self.win(active, f"{self.name(active[0])} is the last player left and wins!")
 
-    def after_sale(self) -> None:
+    def after_sale(self, first: bool = False) -> None:
+        """After a sale (or at the start of a shortfall): pay what is owed if the cash covers it,
+        go bankrupt with no railroad left, else keep raising cash."""
         turn = self.turn
+        if turn.debt is not None:
+            self.after_debt_sale(first)
+            return
         player = self.state.players[turn.player]
         owed = sum(f["amount"] for f in turn.fees)
         if self.cash(player.id) >= owed:
@@ -345,7 +354,55 @@ class Play:
             self.finish_turn()
         else:
             turn.phase = "shortfall"
-            self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.")
+            if not first:
+                self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.")
+
+    def owe_rover_fee(self, victim: Player, rover: str) -> None:
+        """The rovered player pays the fee, raising what he lacks by sales as for use fees."""
+        turn = self.turn
+        if self.cash(victim.id) >= ROVER_FEE:
+            self.pay(victim.id, rover, ROVER_FEE, "rover")
+            return
+        turn.debt = {"debtor": victim.id, "to": rover, "amount": ROVER_FEE,
+                     "resume": turn.phase}
+        if self.state.owned_by(victim.id):
+            self.say(f"{victim.name} cannot pay the {money(ROVER_FEE)} in cash: railroads must "
+                     "be sold back or auctioned.")
+        self.after_debt_sale(first=True)
+
+    def after_debt_sale(self, first: bool) -> None:
+        turn = self.turn
+        debt = turn.debt
+        assert debt is not None
+        debtor = self.state.players[debt["debtor"]]
+        amount = debt["amount"]
+        if self.cash(debtor.id) >= amount:
+            self.pay(debtor.id, debt["to"], amount, "rover")
+            self.say(f"{debtor.name} pays {self.name(debt['to'])} {money(amount)} for the rover.")
+        elif not self.state.owned_by(debtor.id):
+            self.bankrupt(debtor)
+        else:
+            turn.phase = "shortfall"
+            if not first:
+                self.say(f"{debtor.name} still cannot cover the {money(amount)} of the rover.")
+            return
+        turn.debt = None
+        if not self.state.over:
+            turn.phase = debt["resume"]
+
+    def seller(self, action: dict) -> Player:
+        """Who may sell now: the player short of his fees, or the rovered player short of the
+        rover fee (during the rover's turn)."""
+        turn = self.turn
+        if turn.debt is None:
+            return self.turn_player(action, "shortfall")
+        player = self.player(action)
+        debtor = turn.debt["debtor"]
+        require(player.id == debtor,
+                f"It is {self.name(debtor)} who must raise the cash, not {player.name}.")
+        if turn.phase != "shortfall":
+            raise IllegalAction(f"{player.name} cannot do that now: {phase_text(turn)}.")
+        return player
 
 
 def phase_text(turn: Turn) -> str:

@@ -54,34 +54,45 @@ def with_rises(
     change: Callable[[], None],
     *,
     auctioned: str | None = None,
-    exclude: Iterable[str] = (),
 ) -> list[str]:
     """Apply `change` (an ownership or sell-out change); establish every player whose fee rises.
 
-    A player whose train stands at a milepost served by a railroad whose fee rises is established
-    on it at the prior fee. At an auction, everyone at the auctioned railroad's mileposts keeps the
-    fee he would have paid had the auction not happened. Returns the readable changes.
+    ESTABLISHMENT: a player whose train stands at a milepost where a fee rises is established at
+    the prior fee on the railroads of that milepost whose fee rose.
+    AUCTION: everyone at the auctioned railroad's mileposts, the seller too, keeps on it the fee
+    he would have paid had the auction not happened. Returns the readable changes.
     """
-    skip = set(exclude)
-    riders = [pid for pid in state.active() if pid not in skip]
     before = {
-        (pid, rr): full_rate(state, board, settings, pid, rr)
-        for pid in riders
-        for rr in railroads_at_train(state, board, pid)
+        pid: {rr: full_rate(state, board, settings, pid, rr)
+              for rr in railroads_at_train(state, board, pid)}
+        for pid in state.active()
     }
     change()
-    said = []
-    for (pid, rr), old in before.items():
-        new = full_rate(state, board, settings, pid, rr)
-        rises = new > old or (rr == auctioned and new >= old and state.owners.get(rr) != pid)
-        if not rises:
+    said: list[str] = []
+    for pid, rates in before.items():
+        risen = {rr: old for rr, old in rates.items()
+                 if full_rate(state, board, settings, pid, rr) > old}
+        if risen:
+            keep = risen
+        elif auctioned in rates and state.owners.get(auctioned) != pid:
+            keep = {auctioned: rates[auctioned]}
+        else:
             continue
-        player = state.players[pid]
-        kept = min(player.established.get(rr, INFINITE), old)
-        if player.established.get(rr) != kept:
-            player.established[rr] = kept
-            said.append(f"{player.name} is established on the {rr} at {money(kept)}")
+        for rr, old in keep.items():
+            establish(state, pid, rr, old, said)
     return said
+
+
+def establish(state: State, pid: str, rr: str, fee: int, said: list[str]) -> None:
+    """Establish `pid` on `rr` at `fee` (or keep a lower fee he is established at already)."""
+    player = state.players[pid]
+    kept = min(player.established.get(rr, INFINITE), fee)
+    turn = state.turn
+    if turn is not None and turn.player == pid and rr in turn.full_rides:
+        turn.full_rides.remove(rr)  # a rise in his own turn counts for the rides made before it
+    if player.established.get(rr) != kept:
+        player.established[rr] = kept
+        said.append(f"{player.name} is established on the {rr} at {money(kept)}")
 
 
 @dataclass(frozen=True)
@@ -109,12 +120,15 @@ def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str)
 
     One flat fee per recipient: the bank (its railroads, Public ones too, and in the classic rules
     the rider's own), and each opponent whose railroad was ridden. Where every railroad ridden of a
-    recipient is one the rider is established on, he pays the established fee instead. Fees on the
-    Honeymoon phantom's railroads go half to the bank and half to the opponent.
+    recipient is one the rider is established on (and did not ride again after losing it), he pays
+    the established fee instead. Fees on the Honeymoon phantom's railroads go half to the bank and
+    half to the opponent.
     """
     turn = state.turn
     assert turn is not None
     established = {**state.players[rider].established, **turn.established_rides}
+    for rr in turn.full_rides:  # ridden after establishment was lost (ESTABLISHMENT)
+        established.pop(rr, None)
     groups: dict[str, list[str]] = {}
     for rr in turn.ridden:
         to = recipient(state, board, settings, rider, rr)
@@ -125,6 +139,7 @@ def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str)
         full = max(full_rate(state, board, settings, rider, rr) for rr in rails)
         is_established = all(rr in established for rr in rails)
         amount = min(full, max(established[rr] for rr in rails)) if is_established else full
+        is_established = is_established and amount < full  # only a lower fee is worth saying
         if to == PHANTOM:
             opponent = next(pid for pid in state.active() if pid != rider)
             half = amount // 2

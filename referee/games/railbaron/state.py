@@ -86,6 +86,8 @@ class Turn:
     home_arrival: bool = False  # declared and reached home this turn
     ridden: list[str] = field(default_factory=list)
     established_rides: dict[str, int] = field(default_factory=dict)
+    full_rides: list[str] = field(default_factory=list)  # ridden once establishment was lost
+    debt: dict | None = None  # a rover fee the victim must raise: debtor, to, amount, resume
     fees: list[dict] = field(default_factory=list)
 
     def allowance(self) -> int:

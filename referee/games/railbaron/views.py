@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.errors import IllegalAction
-from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE
+from referee.games.railbaron.context import ANNOUNCE_CASH
 from referee.games.railbaron.fees import money, turn_fees
 from referee.games.railbaron.state import ENGINES, State
 
@@ -25,6 +25,8 @@ def to_act(state: State) -> str | None:
         return None
     if turn.phase == "auction" and state.auction is not None:
         return state.auction.next_bidder
+    if turn.phase == "shortfall" and turn.debt is not None:
+        return turn.debt["debtor"]
     if turn.phase in ("phantom", "draw_deed"):
         return None
     return turn.player
@@ -85,7 +87,7 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
     elif phase == "bonus":
         out.append({"type": "roll_bonus", "player": pid})
     elif phase == "moving":
-        if turn.bonus and turn.red is None and player.engine != "superchief":
+        if turn.bonus and turn.red is None:
             out.append({"type": "roll_bonus", "player": pid})
         out.append({"type": "arrive", "player": pid, "destination": player.destination,
                     "pays": player.trip_pays,
@@ -116,6 +118,8 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
         out.append({"type": "end_turn", "player": pid,
                     "fees": [f.as_dict() for f in turn_fees(state, board, rules.settings, pid)]})
     elif phase == "shortfall":
+        if turn.debt is not None:  # the rovered player raises the rover fee
+            pid = turn.debt["debtor"]
         owned = state.owned_by(pid)
         out.append({"type": "sell_back", "player": pid, "railroads": owned})
         out.append({"type": "auction", "player": pid, "railroads": owned})
@@ -134,11 +138,10 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
         out.append({"type": "draw_deed",
                     "railroads": [rr for rr in board.non_public()
                                   if state.owners[rr] is None and rr not in state.drawn]})
-    if phase in ("moving", "purchase", "end") and state.stage == "play":
+    if phase in ("moving", "purchase", "end") and state.stage == "play" and turn.white is not None:
         victims = [
             v.id for v in state.players.values()
             if v.declared and not v.bankrupt and not v.home_safe and v.id != pid
-            and (state.cash(v.id) >= ROVER_FEE or v.early)
         ]
         if victims:
             out.append({"type": "rover", "player": pid, "victims": victims})

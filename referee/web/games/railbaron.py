@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request, url_for
+
 from referee.games.railbaron.settings import EDITIONS, VARIANTS
 from referee.games.railbaron.views import visible_cash
 from referee.web.games import railbaron_report
 from referee.web.games.generic import Choice, SetupOptions
+from referee.web.games.railbaron_board import board_args, picture, player_colours
 from referee.web.games.railbaron_turn import turn_context
 
 __all__ = ["SETUP", "page_context", "visible_cash"]
@@ -36,8 +39,29 @@ def page_context(view: Any) -> dict:
     """Rail Baron counts in dollars; the public pages get their names from railbaron_report,
     the phone and the banker console the turn flow from railbaron_turn."""
     context: dict[str, Any] = {"currency": "$"}
+    if getattr(view.snapshot.rules.board, "route_graph", None) is not None:
+        context["game_tabs"] = [("Routes", url_for("rb_routes.routes", game_id=view.game.id))]
     if view.page in ("table", "history"):
         context.update(railbaron_report.page_context(view))
+        if view.page == "table":
+            context.update(board_context(view))
     elif view.page in ("phone", "banker"):
         context.update(turn_context(view))
     return context
+
+
+def board_context(view: Any) -> dict:
+    """The board at a glance on the table view (`rb_board`), when the map has rails; the page
+    keeps its focus and the railroad tapped when it follows the game."""
+    board = view.snapshot.rules.board
+    graph = getattr(board, "route_graph", None)
+    if graph is None:
+        return {}
+    chosen = board_args(request.args, board)
+    colours, names = player_colours(view.game.players)
+    kept = {k: v for k, v in chosen.items() if v}
+    return {
+        "rb_board": picture(board, graph, view.snapshot.state, colours, names,
+                            focus=chosen["focus"], rail=chosen["rr"], keep=kept),
+        "page_url": url_for("play.table", game_id=view.game.id, **kept),
+    }

@@ -22,6 +22,7 @@ from flask import request
 from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
 from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
+from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
 from referee.tables.lookup import payoff as payoff_lookup
@@ -199,6 +200,7 @@ class TurnPage:
         self.state = view.snapshot.state
         self.banker = view.page == "banker"
         self.me: str | None = None if self.banker else view.actor.player_id
+        self.seated_banker: str | None = view.seated_banker if self.banker else None
         self.draft = read_draft(view.seq, self.board.railroads)
         self.legal = self.rules.legal_actions(self.state)
         self.seats = [self._seat(line) for line in view.players]
@@ -269,6 +271,16 @@ class TurnPage:
             to_act=to_act(self.state) == p.id,
             you=line.you and not self.banker, winner=p.id in self.state.winners,
         )
+
+    def cash_of(self, pid: str) -> int | None:
+        """A player's cash if this page may show it exactly (ANNOUNCING): his own phone, a
+        banker who does not play, or $150,000 and more; else None ("under $150,000")."""
+        cash = self.state.cash(pid)
+        if pid == self.me or cash >= ANNOUNCE_CASH:
+            return cash
+        if self.banker and self.seated_banker in (None, pid):
+            return cash
+        return None
 
     @property
     def you(self) -> Seat | None:
@@ -455,10 +467,10 @@ class TurnPage:
 
     def _prepare_declare(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
-        panel.data["cash"] = self.state.cash(player.id)
+        panel.data["cash"] = self.cash_of(player.id)
         panel.data["home"] = player.home
         panel.data["at_home"] = player.city == player.home
-        panel.data["early"] = panel.data["cash"] < WIN_CASH
+        panel.data["early"] = self.state.cash(player.id) < WIN_CASH
 
     def ridden_panel(self, panel: Panel) -> None:
         pid = panel.player
@@ -474,6 +486,25 @@ class TurnPage:
             ]
         panel.data["groups"] = groups
         panel.data["ridden"] = [self.chip(rr) for rr in chosen]
+        self._likely(panel, chosen)
+
+    def _likely(self, panel: Panel, chosen: list[str]) -> None:
+        """The railroads of the likely routes to the destination, offered first (route hints;
+        nothing is chosen until tapped)."""
+        player = self.state.players[panel.player]
+        start = player.city or player.trip_from
+        graph = self.board.route_graph
+        if graph is None or not start or not player.destination:
+            return
+        likely = likely_railroads(graph, self.state, self.board, self.settings, player.id,
+                                  start, player.destination)
+        panel.data["likely_from"] = (start, player.destination)
+        panel.data["likely"] = [
+            {"chip": self.chip(rr), "on": rr in chosen,
+             "url": self.draft.query(ridden=[r for r in chosen if r != rr]
+                                     if rr in chosen else [*chosen, rr])}
+            for rr in likely
+        ]
 
     def _prepare_arrive(self, panel: Panel) -> None:
         turn = self.state.turn
@@ -493,10 +524,16 @@ class TurnPage:
     def _prepare_stop(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
         ridden = self.draft.ridden
-        served = {c for rr in ridden for c in self.board.service.get(rr, ())}
+        graph = self.board.route_graph
+        if graph is not None:  # the rails say which railroads serve which city
+            served = {c for rr in ridden for c in graph.railroad_cities(rr)}
+        else:
+            served = {c for rr in ridden for c in self.board.service.get(rr, ())}
         cities = sorted(c for c in (served or self.board.cities) if c != player.destination)
-        panel.data["cities"] = [(c, json.dumps({"ridden": ridden, "at": {"city": c}}))
-                                for c in cities]
+        panel.data["cities"] = [
+            (c if graph is None else f"{c} ({', '.join(sorted(graph.railroads_at(c)))})",
+             json.dumps({"ridden": ridden, "at": {"city": c}}))
+            for c in cities]
         # Every railroad serving the milepost counts for establishment, ridden or not
         # (ESTABLISHMENT, example 2): the ridden ones are offered first, the last one chosen.
         milepost = self.draft.milepost or ridden[-1:]
@@ -514,7 +551,7 @@ class TurnPage:
 
     def _prepare_buy(self, panel: Panel) -> None:
         panel.data["chips"] = [self.chip(rr) for rr in panel.legal["railroads"]]
-        panel.data["cash"] = self.state.cash(panel.player)
+        panel.data["cash"] = self.cash_of(panel.player)
 
     def _prepare_upgrade(self, panel: Panel) -> None:
         panel.data["engines"] = [(key, ENGINE_NAMES[key], cost)
@@ -531,19 +568,21 @@ class TurnPage:
                          "chips": [self.chip(rr) for rr in fee["railroads"]],
                          "established": fee["established"], "full": fee["full"]})
         total = sum(f["amount"] for f in fees)
-        cash = self.state.cash(pid)
+        cash = self.cash_of(pid)
         charged = {rr for fee in panel.legal["fees"] for rr in fee["railroads"]}
         ridden = self.ridden_this_turn
         free = [c for c in ridden if c.abbr not in charged]
         own = [c for c in free if self.state.owners.get(c.abbr) == pid]
-        panel.data.update(fees=fees, total=total, cash=cash, short=max(0, total - cash),
+        panel.data.update(fees=fees, total=total, cash=cash,
+                          short=None if cash is None else max(0, total - cash),
                           ridden=ridden, own=own, waived=[c for c in free if c not in own])
 
     def _sale_panel(self, panel: Panel) -> None:
         turn = self.state.turn
         pid = panel.player
-        owed = sum(f["amount"] for f in turn.fees)
-        panel.data.update(owed=owed, cash=self.state.cash(pid),
+        debt = turn.debt
+        owed = debt["amount"] if debt else sum(f["amount"] for f in turn.fees)
+        panel.data.update(owed=owed, cash=self.cash_of(pid), rover=debt is not None,
                           offers=[(self.chip(rr), self.chip(rr).price // 2)
                                   for rr in panel.legal["railroads"]])
 
@@ -554,12 +593,37 @@ class TurnPage:
         auction = self.state.auction
         minimum, limit = panel.legal["minimum"], panel.legal["maximum"]
         steps = (minimum, minimum + 500, minimum + 1_000, minimum + 5_000)
-        panel.data.update(minimum=minimum, limit=limit, quick=[s for s in steps if s <= limit],
+        shown = self.cash_of(panel.player)
+        panel.data.update(minimum=minimum, limit=shown,
+                          quick=[s for s in steps if shown is None or s <= shown],
                           can_bid=minimum <= limit, railroad=self.chip(auction.railroad))
 
     def _prepare_rover(self, panel: Panel) -> None:
         panel.data["victims"] = [(pid, self.name(pid)) for pid in panel.legal["victims"]]
         panel.data["fee"] = ROVER_FEE
+        panel.data["reach"] = self._reach(panel.player, panel.legal["victims"])
+
+    def _reach(self, mover: str | None, victims: list[str]) -> list[str]:
+        """Whether each declared player's city is within the mover's roll along the rails:
+        a hint while the train is still where the turn began, never a ruling."""
+        turn, graph = self.state.turn, self.board.route_graph
+        if (graph is None or turn is None or mover is None or turn.white is None
+                or turn.phase not in ("moving", "bonus") or turn.leg != 1):
+            return []
+        start, roll = self.state.players[mover].city, turn.allowance()
+        lines = []
+        for pid in victims:
+            city = self.state.players[pid].city
+            away = reach(graph, start, city) if start and city else None
+            if away is None:
+                continue
+            if away <= roll:
+                lines.append(f"{self.name(pid)} at {city} is within reach: {away} mileposts "
+                             f"from {start} by the traced rails, the roll is {roll}.")
+            else:
+                lines.append(f"{self.name(pid)} at {city} is {away} mileposts from {start} by "
+                             f"the traced rails: out of reach of {roll}, probably.")
+        return lines
 
     def _prepare_draw_deed(self, panel: Panel) -> None:
         choices = panel.legal["railroads"]
@@ -604,8 +668,8 @@ class TurnPage:
             "bidders": [self.name(pid) for pid in auction.bidders],
             "minimum": auction.minimum(),
             "yours": bidder == self.me,
-            # a bidder's limit is his cash: on his own phone only (and on the banker console)
-            "limit": self.state.cash(bidder) if self.banker or bidder == self.me else None,
+            # a bidder's limit is his cash: where this page may show it (his phone, the console)
+            "limit": self.cash_of(bidder) if self.banker or bidder == self.me else None,
         }
 
     # -- the banker's corrections ---------------------------------------------------------------

@@ -1,0 +1,328 @@
+"""The board at a glance: an SVG schematic of a map's rails, drawn from the route graph's
+positions (no image of the board is shipped: the art is the publisher's).
+
+Each railroad is coloured by its owner (the bank's grey, Public dashed); cities are labelled;
+each player's home, destination and train are marked, declared players ringed. A railroad is a
+link (`?rr=ABBR`) to its name, owner, price and cities; `?focus=REGION` zooms on a region so
+the labels read on a phone. Sizes are in the drawing's own units, so a region seen on a 360 px
+phone reads about as large as the whole map on a 1280 px screen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from markupsafe import Markup, escape
+
+from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.route_graph import CITY, DOT, RouteGraph
+from referee.games.railbaron.state import State
+
+WIDTH = 1000.0
+MARGIN = 24.0
+BANK_GREY = "#9a9a9a"
+ROUTE_COLOUR = "#ffb300"
+LANE = 2.6  # gap between parallel railroads on one segment
+FOCUS_MARGIN = 40.0
+FONT = 11.0
+LABEL_ROOM = 70.0  # beyond the easternmost city, for its name
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A player's mark on a city: home, destination or train."""
+
+    city: str
+    kind: str  # home | destination | train
+    colour: str
+    name: str
+    declared: bool
+
+
+@dataclass(frozen=True)
+class RailInfo:
+    """What a tap on a railroad shows."""
+
+    abbr: str
+    name: str
+    owner: str
+    colour: str
+    price: int
+    public: bool
+    cities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Focus:
+    key: str
+    label: str
+    url: str
+    on: bool
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    svg: Markup
+    focus: tuple[Focus, ...]
+    rail: RailInfo | None
+    legend: tuple[tuple[str, str, bool], ...]  # (owner, colour, dashed)
+    markers: tuple[Marker, ...]
+
+
+class Projection:
+    """Latitude and longitude to drawing units: x east, y south, longitude shrunk by the
+    cosine of the middle latitude."""
+
+    def __init__(self, graph: RouteGraph) -> None:
+        lats = [n.lat for n in graph.nodes.values()]
+        lons = [n.lon for n in graph.nodes.values()]
+        self.cos = math.cos(math.radians((min(lats) + max(lats)) / 2))
+        self.west, self.north = min(lons), max(lats)
+        span = (max(lons) - self.west) * self.cos or 1.0
+        self.scale = (WIDTH - 2 * MARGIN) / span
+        self.height = (self.north - min(lats)) * self.scale + 2 * MARGIN
+
+    def xy(self, lat: float, lon: float) -> tuple[float, float]:
+        return (round(MARGIN + (lon - self.west) * self.cos * self.scale, 1),
+                round(MARGIN + (self.north - lat) * self.scale, 1))
+
+
+def owner_colours(state: State, board: RailBaronMap,
+                  colours: Mapping[str, str]) -> dict[str, tuple[str, bool]]:
+    """Each railroad's (colour, dashed): its owner's colour, the bank's grey, Public dashed."""
+    out = {}
+    for rr, info in board.railroads.items():
+        owner = state.owners.get(rr)
+        colour = colours.get(owner, BANK_GREY) if owner and not info.public else BANK_GREY
+        out[rr] = (colour, info.public)
+    return out
+
+
+def _query(base: Mapping[str, str], **changes: str | None) -> str:
+    merged = {**base, **changes}
+    return "?" + urlencode({k: v for k, v in merged.items() if v}) + "#board"
+
+
+def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mapping[str, str],
+            names: Mapping[str, str], *, focus: str = "", rail: str = "",
+            route: Iterable[tuple[str, str, str]] = (),
+            keep: Mapping[str, str] | None = None) -> BoardPicture:
+    """The board as it stands: `colours` and `names` by player id; `route` (steps from,
+    to, railroad) drawn on top; `keep` the other query arguments of the page's links."""
+    keep = dict(keep or {})
+    paint = owner_colours(state, board, colours)
+    proj, pos, paths, dots = _drawing(graph)
+    markers = _markers(state, colours, names)
+    view = _view_box(board, graph, pos, proj, focus, route)
+    # a region is drawn on a phone's width: its names grow with it, to read at about 12 px
+    font = FONT if not focus else round(max(FONT, float(view.split()[2]) / 28), 1)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" class="rbb-svg" role="img" '
+        f'aria-label="The board at a glance: {escape(board.name)}">',
+        "<style>.rbb-hit{stroke:transparent;stroke-width:12;fill:none}"
+        ".rbb-line{fill:none;stroke-width:2.2;stroke-linecap:round}"
+        ".rbb-dash{stroke-dasharray:5 3}.rbb-faded{opacity:.25}"
+        ".rbb-picked .rbb-line{stroke-width:4.5}"
+        f".rbb-route{{fill:none;stroke:{ROUTE_COLOUR};stroke-width:9;stroke-linecap:round;"
+        "stroke-linejoin:round;opacity:.75}"
+        ".rbb-dots{stroke:#222;stroke-width:2.6;stroke-linecap:round;fill:none}"
+        f".rbb-city text{{font:600 {font}px system-ui,sans-serif;fill:#111;paint-order:stroke;"
+        "stroke:#fff;stroke-width:3px}"
+        ".rbb-city rect{fill:#111}"
+        "a:focus .rbb-line{stroke-width:4.5}</style>",
+    ]
+    route_d = "".join(f"M{pos[a][0]} {pos[a][1]}L{pos[b][0]} {pos[b][1]}" for a, b, _ in route)
+    if route_d:
+        parts.append(f'<path class="rbb-route" d="{route_d}"/>')
+    for rr in sorted(paths):
+        colour, dashed = paint.get(rr, (BANK_GREY, False))
+        d = paths[rr]
+        cls = "rbb-rail" + (" rbb-picked" if rr == rail else "")
+        cls += " rbb-faded" if rail and rr != rail else ""
+        title = f"{rr}: {board.railroads[rr].name}" if rr in board.railroads else rr
+        parts.append(
+            f'<a href="{escape(_query(keep, rr=rr))}" class="{cls}" data-rr="{escape(rr)}">'
+            f"<title>{escape(title)}</title>"
+            f'<path class="rbb-hit" d="{d}"/>'
+            f'<path class="rbb-line{" rbb-dash" if dashed else ""}" stroke="{colour}" '
+            f'd="{d}"/></a>')
+    parts.append(f'<path class="rbb-dots" d="{dots}"/>')
+    parts.extend(_marker_svg(graph, pos, markers))
+    parts.append('<g class="rbb-city">')
+    west_twins = {min(pair, key=lambda c: pos[graph.city_nodes[c]][0]) for pair in graph.twins
+                  if all(c in graph.city_nodes for c in pair)}
+    for nid, node in graph.nodes.items():
+        if node.kind != CITY:
+            continue
+        x, y = pos[nid]
+        label = (f'<text x="{x - 6}" y="{y - 5}" text-anchor="end">' if node.city in west_twins
+                 else f'<text x="{x + 6}" y="{y - 5}">')
+        parts.append(f'<rect x="{x - 3.5}" y="{y - 3.5}" width="7" height="7"/>'
+                     f"{label}{escape(node.city)}</text>")
+    parts.append("</g></svg>")
+    return BoardPicture(
+        svg=Markup("".join(parts)),
+        focus=_focus_links(board, keep, focus),
+        rail=_rail_info(board, graph, state, names, rail, paint),
+        legend=_legend(state, board, colours, names),
+        markers=tuple(markers),
+    )
+
+
+_DRAWINGS: dict[int, tuple[RouteGraph, tuple]] = {}
+
+
+def _drawing(graph: RouteGraph) -> tuple[Projection, dict[str, tuple[float, float]],
+                                         dict[str, str], str]:
+    """(projection, position of each node, each railroad's path, the dots' path) of a graph,
+    worked out once per loaded graph."""
+    kept = _DRAWINGS.get(id(graph))
+    if kept is not None and kept[0] is graph:
+        return kept[1]
+    proj = Projection(graph)
+    pos = {nid: proj.xy(n.lat, n.lon) for nid, n in graph.nodes.items()}
+    segments: dict[tuple[str, str], list[str]] = {}
+    for edge in graph.active_edges():
+        segments.setdefault(tuple(sorted((edge.a, edge.b))), []).append(edge.railroad)
+    pieces: dict[str, list[str]] = {}
+    for (a, b), rails in segments.items():
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+        for i, rr in enumerate(sorted(rails)):
+            off = (i - (len(rails) - 1) / 2) * LANE
+            pieces.setdefault(rr, []).append(
+                f"M{x1 + nx * off:.1f} {y1 + ny * off:.1f}L{x2 + nx * off:.1f} {y2 + ny * off:.1f}")
+    dots = "".join(f"M{x} {y}h0" for nid, (x, y) in pos.items()
+                   if graph.nodes[nid].kind == DOT)
+    drawing = (proj, pos, {rr: "".join(p) for rr, p in pieces.items()}, dots)
+    if len(_DRAWINGS) >= 16:
+        _DRAWINGS.clear()
+    _DRAWINGS[id(graph)] = (graph, drawing)
+    return drawing
+
+
+def _markers(state: State, colours: Mapping[str, str],
+             names: Mapping[str, str]) -> list[Marker]:
+    out = []
+    for pid, p in state.players.items():
+        if p.bankrupt:
+            continue
+        colour = colours.get(pid, "#444444")
+        name = names.get(pid, p.name)
+        if p.home:
+            out.append(Marker(p.home, "home", colour, name, p.declared))
+        if p.destination and p.destination != p.home:
+            out.append(Marker(p.destination, "destination", colour, name, p.declared))
+        if p.city:
+            out.append(Marker(p.city, "train", colour, name, p.declared))
+    return out
+
+
+def _marker_svg(graph: RouteGraph, pos: Mapping[str, tuple[float, float]],
+                markers: list[Marker]) -> list[str]:
+    parts = []
+    rings: dict[str, int] = {}
+    for m in markers:
+        node = graph.city_nodes.get(m.city)
+        if node is None:
+            continue
+        x, y = pos[node]
+        n = rings.get(m.city, 0)
+        rings[m.city] = n + 1
+        who = escape(f"{m.name}'s {m.kind}" + (" (declared)" if m.declared else ""))
+        if m.kind == "home":
+            r = 7 + 3.5 * n
+            width = 4 if m.declared else 2.2
+            glow = (f'<circle cx="{x}" cy="{y}" r="{r + 3}" fill="none" stroke="#ffd400" '
+                    'stroke-width="4" opacity=".9"/>' if m.declared else "")
+            parts.append(f'<g class="rbb-home"><title>{who}</title>{glow}<circle cx="{x}" '
+                         f'cy="{y}" r="{r}" fill="none" stroke="{m.colour}" '
+                         f'stroke-width="{width}"/></g>')
+        elif m.kind == "destination":
+            s = 7 + 3 * n
+            parts.append(f'<g class="rbb-destination"><title>{who}</title><path d="M{x} '
+                         f'{y - s}L{x + s} {y}L{x} {y + s}L{x - s} {y}Z" fill="none" '
+                         f'stroke="{m.colour}" stroke-width="2.2"/></g>')
+        else:
+            parts.append(f'<g class="rbb-train"><title>{who}</title><circle cx="{x + 5}" '
+                         f'cy="{y + 5 + 3 * n}" r="3.6" fill="{m.colour}" stroke="#fff" '
+                         'stroke-width="1"/></g>')
+    return parts
+
+
+def _view_box(board: RailBaronMap, graph: RouteGraph, pos: Mapping[str, tuple[float, float]],
+              proj: Projection, focus: str, route: Iterable[tuple[str, str, str]]) -> str:
+    points = []
+    if focus in board.regions:
+        points = [pos[graph.city_nodes[c]] for c, r in board.cities.items()
+                  if r == focus and c in graph.city_nodes]
+    elif focus == "route":
+        points = [pos[n] for step in route for n in step[:2]]
+    if not points:
+        return f"{-LABEL_ROOM:.0f} 0 {WIDTH + 2 * LABEL_ROOM:.0f} {proj.height:.0f}"
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = min(xs) - FOCUS_MARGIN, min(ys) - FOCUS_MARGIN
+    width = max(max(xs) - min(xs) + 2 * FOCUS_MARGIN + 60, 240.0)
+    height = max(max(ys) - min(ys) + 2 * FOCUS_MARGIN, 0.8 * width)
+    top -= (height - (max(ys) - min(ys) + 2 * FOCUS_MARGIN)) / 2
+    return f"{left:.0f} {top:.0f} {width:.0f} {height:.0f}"
+
+
+def _focus_links(board: RailBaronMap, keep: Mapping[str, str], focus: str) -> tuple[Focus, ...]:
+    links = [Focus("", "Whole map", _query(keep, focus=None), not focus)]
+    links += [Focus(code, name, _query(keep, focus=code), focus == code)
+              for code, name in board.regions.items()]
+    return tuple(links)
+
+
+def _owner_name(state: State, board: RailBaronMap, names: Mapping[str, str], rr: str) -> str:
+    if board.railroads[rr].public:
+        return "Public (anyone rides it, the bank collects)"
+    owner = state.owners.get(rr)
+    return names.get(owner, owner) if owner else "the bank (for sale)"
+
+
+def _rail_info(board: RailBaronMap, graph: RouteGraph, state: State,
+               names: Mapping[str, str], rail: str,
+               paint: Mapping[str, tuple[str, bool]]) -> RailInfo | None:
+    if rail not in board.railroads:
+        return None
+    info = board.railroads[rail]
+    return RailInfo(rail, info.name, _owner_name(state, board, names, rail),
+                    paint[rail][0], info.price, info.public,
+                    tuple(graph.railroad_cities(rail)))
+
+
+def _legend(state: State, board: RailBaronMap, colours: Mapping[str, str],
+            names: Mapping[str, str]) -> tuple[tuple[str, str, bool], ...]:
+    rows = [(names.get(pid, p.name), colours.get(pid, "#444444"), False)
+            for pid, p in state.players.items() if state.owned_by(pid)]
+    rows.append(("The bank", BANK_GREY, False))
+    if any(r.public for r in board.railroads.values()):
+        rows.append(("Public", BANK_GREY, True))
+    return tuple(rows)
+
+
+def player_colours(players: Iterable[Mapping]) -> tuple[dict[str, str], dict[str, str]]:
+    """(colours, names) by player id from a game's players; a colour that is not #rrggbb is
+    drawn dark grey."""
+    colours, names = {}, {}
+    for p in players:
+        colour = str(p.get("colour") or "")
+        ok = len(colour) == 7 and colour[0] == "#" and all(
+            c in "0123456789abcdefABCDEF" for c in colour[1:])
+        colours[p["id"]] = colour if ok else "#444444"
+        names[p["id"]] = str(p.get("name") or p["id"])
+    return colours, names
+
+
+def board_args(args: Mapping[str, str], board: RailBaronMap) -> dict[str, str]:
+    """The focus and railroad a page's query asks for, when they name one of this map's."""
+    focus = args.get("focus", "")
+    rail = args.get("rr", "")
+    return {"focus": focus if focus in board.regions or focus == "route" else "",
+            "rr": rail if rail in board.railroads else ""}
