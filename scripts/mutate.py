@@ -519,6 +519,10 @@ class Pool:
         return Result(mutant, not passed, seconds)
 
 
+def interrupted(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
@@ -548,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(max(1, args.jobs)):
             (Path(tmp) / str(i)).mkdir()
             pool.copies.put(make_copy(Path(tmp) / str(i)))
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+        signal.signal(signal.SIGTERM, interrupted)
         try:
             for target, mutants in plan:
                 workdir = pool.copies.get()
@@ -557,7 +561,8 @@ def main(argv: list[str] | None = None) -> int:
                 timeout = 3 * base + 30
                 print(f"{target.path}: {len(mutants)} mutants; its tests take {base:.1f}s",
                       flush=True)
-                with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+                ex = ThreadPoolExecutor(max_workers=max(1, args.jobs))
+                try:
                     futures = []
                     for m in mutants:
                         tests = tests_for(m, target, by_line, on_import)
@@ -571,6 +576,8 @@ def main(argv: list[str] | None = None) -> int:
                         results.append(result)
                         if not result.killed:
                             print(f"  survived: {result.mutant.describe()}", flush=True)
+                finally:  # interrupted: no new mutant starts; running ones put their file back
+                    ex.shutdown(wait=True, cancel_futures=True)
         except KeyboardInterrupt:
             print("\nInterrupted: the temporary copy is removed; the working tree was never "
                   "touched.")
