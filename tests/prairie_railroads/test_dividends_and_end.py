@@ -104,6 +104,7 @@ def test_the_final_payoff_preview_adds_every_railroad_of_each_player():
     report = summary(t.state)["players"]
     assert {p: report[p]["final_payoff"] for p in cash} == preview
     assert t.treasury("MKT") == 0  # even a last dollar goes back to the bank
+    assert t.state.turn is None and summary(t.state)["phase"] == "over"
 
 
 def test_the_dividend_preview_counts_every_share_and_matches_the_payment():
