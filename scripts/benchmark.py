@@ -372,8 +372,8 @@ LOOKUPS = 2_000
 
 
 def bench_lookup() -> list[str]:
-    from referee.tables import load_map
-    from referee.tables.lookup import destination, payoff
+    from referee.games.railbaron.charts import load_map
+    from referee.games.railbaron.charts.lookup import destination, payoff
 
     board = load_map("us")
     rng = random.Random(1)
@@ -387,7 +387,8 @@ def bench_lookup() -> list[str]:
         payoff(board, rng.choice(cities), city if city in board.cities else rng.choice(cities))
         library.append(time.perf_counter() - start)
     lines = ["| what | lookups | p50 | p95 | goal |", "|---|---|---|---|---|",
-             f"| `referee.tables.lookup`: destination + payoff (US map loaded once) | "
+             "| `referee.games.railbaron.charts.lookup`: destination + payoff "
+             "(US map loaded once) | "
              f"{len(library):,} | {ms(percentile(library, 50))} | "
              f"{ms(percentile(library, 95))} | p95 at most 5 ms |"]
     with tempfile.TemporaryDirectory() as folder:

@@ -17,8 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from referee.games.railbaron.route_files import GRAPH_FILES
-from referee.tables.format import (
+from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
     MANIFEST,
     RAILROADS_NOT_TRANSCRIBED,
@@ -26,7 +25,8 @@ from referee.tables.format import (
     TABLE_FILES,
     UNKNOWN,
 )
-from referee.tables.validate import ERROR, check_map_dir
+from referee.games.railbaron.charts.validate import ERROR, check_map_dir
+from referee.games.railbaron.route_files import GRAPH_FILES
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_REFERENCE = REPO.parent / "shared" / "reference" / "railbaron"

@@ -34,3 +34,71 @@ def test_no_module_of_engine_or_games_names_flask_or_sqlite_utils():
             text = path.read_text(encoding="utf-8")
             assert "import flask" not in text and "from flask" not in text, path
             assert "sqlite_utils" not in text, path
+
+
+# -- who may import whom: read from every module's import statements -----------------------
+
+ROOT = Path(referee.__file__).parent
+
+
+def imports_of(path: Path) -> set[str]:
+    """The referee modules a file imports (absolute names; relative imports resolved)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__")
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def game_packages() -> list[str]:
+    return sorted(p.parent.name for p in (ROOT / "games").glob("*/__init__.py"))
+
+
+def test_the_engine_imports_no_game_no_web_and_no_command():
+    for path in (ROOT / "engine").rglob("*.py"):
+        bad = [m for m in imports_of(path)
+               if m.startswith(("referee.games", "referee.web", "referee.commands"))]
+        assert not bad, f"{path.name} imports {bad}"
+
+
+def test_a_game_imports_only_the_engine_the_contract_and_itself():
+    assert game_packages(), "no game package found"
+    for key in game_packages():
+        for path in (ROOT / "games" / key).rglob("*.py"):
+            own = f"referee.games.{key}"
+            bad = [m for m in imports_of(path)
+                   if m.startswith("referee.") and not m.startswith(
+                       ("referee.engine", "referee.games.contract", own))
+                   and m not in ("referee.PROJECT_ROOT", "referee.TABLES_DIR")]
+            assert not bad, f"{key}/{path.relative_to(ROOT / 'games' / key)} imports {bad}"
+
+
+def test_the_registry_and_the_contract_name_no_game():
+    for name in ("registry.py", "contract.py"):
+        text = (ROOT / "games" / name).read_text(encoding="utf-8")
+        for key in game_packages():
+            assert f"referee.games.{key}" not in text, f"{name} names {key}"
+
+
+def test_the_web_layer_reaches_a_game_only_through_its_contract():
+    """Shared web code asks the registry and the contract; a game's own web module
+    (referee/web/games/<key>*.py) may read its own game, and no other."""
+    keys = game_packages()
+    for path in (ROOT / "web").rglob("*.py"):
+        games = {m.split(".")[2] for m in imports_of(path)
+                 if m.startswith("referee.games.") and m.split(".")[2] not in (
+                     "contract", "registry")}
+        own = [k for k in keys if path.parent.name == "games" and path.stem.startswith(k)]
+        assert games <= set(own), f"web/{path.relative_to(ROOT / 'web')} reaches into {games}"

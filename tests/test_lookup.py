@@ -13,8 +13,8 @@ import pytest
 from referee import TABLES_DIR
 from referee.cli import main
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS
-from referee.tables import load_map, load_map_dir
-from referee.tables.lookup import (
+from referee.games.railbaron.charts import load_map, load_map_dir
+from referee.games.railbaron.charts.lookup import (
     UNKNOWN_MESSAGE,
     cell_chance,
     check_die,

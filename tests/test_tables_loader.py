@@ -11,7 +11,7 @@ import pytest
 
 from referee import TABLES_DIR
 from referee.games.railbaron.board import ChartNote, RailBaronMap
-from referee.tables import (
+from referee.games.railbaron.charts import (
     LoadedMap,
     MapError,
     UnknownMapError,
@@ -19,7 +19,7 @@ from referee.tables import (
     load_map,
     load_map_dir,
 )
-from referee.tables.lookup import city_for, payoff, region_for
+from referee.games.railbaron.charts.lookup import city_for, payoff, region_for
 
 FIXTURE = Path(__file__).parent / "fixtures" / "maps" / "tiny"
 SHIPPED = TABLES_DIR / "railbaron"
@@ -177,7 +177,8 @@ def test_the_same_cell_overridden_twice_is_refused(instance):
 def test_the_tables_package_imports_neither_flask_nor_sqlite_utils():
     code = (
         "import sys, importlib\n"
-        "for name in ('referee.tables', 'referee.tables.lookup', 'referee.tables.overrides'):\n"
+        "for name in ('referee.games.railbaron.charts', 'referee.games.railbaron.charts.lookup',"
+        " 'referee.games.railbaron.charts.overrides'):\n"
         "    importlib.import_module(name)\n"
         "print(','.join(sorted(m for m in sys.modules\n"
         "                      if m.split('.')[0] in ('flask', 'sqlite_utils', 'werkzeug'))))\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from referee import TABLES_DIR
-from referee.tables import load_map
+from referee.games.railbaron.charts import load_map
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference" / "railbaron"

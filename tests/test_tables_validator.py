@@ -11,9 +11,9 @@ import pytest
 
 from referee import TABLES_DIR
 from referee.cli import main
-from referee.tables import check_map_dir
-from referee.tables.format import DEFAULT_FILE_NAMES, REQUIRED_FIELDS, TABLE_FILES
-from referee.tables.loader import map_dirs
+from referee.games.railbaron.charts import check_map_dir
+from referee.games.railbaron.charts.format import DEFAULT_FILE_NAMES, REQUIRED_FIELDS, TABLE_FILES
+from referee.games.railbaron.charts.loader import map_dirs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "maps" / "tiny"
 SHIPPED = TABLES_DIR / "railbaron"

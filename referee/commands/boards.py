@@ -7,6 +7,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.engine.record import RecordError, read_record
+from referee.games.prairie_railroads.board import BoardError, load_board_folder
+from referee.games.prairie_railroads.draft import learned_tables
+from referee.games.registry import replay
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -26,8 +31,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from referee.games.prairie_railroads.board import BoardError, load_board_folder
-
     try:
         board = load_board_folder(args.folder)
     except BoardError as err:
@@ -40,10 +43,6 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_draft(args: argparse.Namespace) -> int:
-    from referee.engine.record import RecordError, read_record
-    from referee.games.prairie_railroads.draft import learned_tables
-    from referee.games.registry import replay
-
     try:
         record = read_record(args.record)
         if record["game"] != "prairie_railroads":

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.charts import lookup as charts
+from referee.games.railbaron.charts.loader import MapError, UnknownMapError, load_map
 from referee.games.railbaron.route_answer import RouteError, answer_route, table_rider
 from referee.games.railbaron.route_graph import READINGS
 from referee.games.railbaron.state import ENGINES
-from referee.tables import lookup as charts
-from referee.tables.loader import MapError, UnknownMapError, load_map
 
 DICE = ("red", "white1", "white2")
 CITY_DICE = ("city_red", "city_white1", "city_white2")

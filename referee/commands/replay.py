@@ -10,8 +10,7 @@ from pathlib import Path
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, read_record
 from referee.engine.replay import ReplayError
-from referee.games.registry import render, replay, summary
-from referee.tables import map_resolver
+from referee.games.registry import render, replay, resolver, summary
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         print(err, file=sys.stderr)  # it names the file already
         return 2
     try:
-        game = replay(record, map_resolver(args.instance))
+        game = replay(record, resolver(args.instance))
     except ReplayError as err:
         print(f"{args.record}: {err}", file=sys.stderr)
         return 1

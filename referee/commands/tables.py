@@ -6,16 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from referee.tables.format import MANIFEST
-from referee.tables.loader import (
+from referee.games.railbaron.charts.format import MANIFEST
+from referee.games.railbaron.charts.loader import (
     MapError,
     default_search_dirs,
     list_maps,
     load_map_dir,
     map_dirs,
 )
-from referee.tables.overrides import read_overrides
-from referee.tables.validate import ERROR, Problem, check_map_dir, has_errors
+from referee.games.railbaron.charts.overrides import read_overrides
+from referee.games.railbaron.charts.validate import ERROR, Problem, check_map_dir, has_errors
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 BANK = "bank"
 
 
 @dataclass(frozen=True)
 class Transfer:
-    """One movement of whole currency units from one account to another."""
+    """One movement of whole currency units from one account to another.
+
+    `kind` says what it is (a game's own word: "payoff", "purchase", "use_fee", "dividend",
+    "correction", ...) and `fields` what it concerns ({"railroad": "B&O"}, {"reason": ...}):
+    reports and histories read these. `memo` is for people only; nothing parses it.
+    """
 
     source: str
     target: str
     amount: int
     memo: str = ""
+    kind: str = ""
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if type(self.amount) is not int or self.amount <= 0:
@@ -29,6 +37,8 @@ class Transfer:
             "target": self.target,
             "amount": self.amount,
             "memo": self.memo,
+            "kind": self.kind,
+            "fields": dict(self.fields),
         }
 
 
@@ -60,9 +70,6 @@ class Ledger:
 
     def total(self) -> int:
         return sum(self.balances.values())
-
-    def copy(self) -> Ledger:
-        return Ledger(self.balances)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ledger):

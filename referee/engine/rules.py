@@ -41,8 +41,10 @@ class Step:
     def ledger(self) -> Ledger:
         return self.state.ledger
 
-    def transfer(self, source: str, target: str, amount: int, memo: str = "") -> Transfer:
-        t = Transfer(source, target, amount, memo)
+    def transfer(self, source: str, target: str, amount: int, memo: str = "", kind: str = "",
+                 **fields: Any) -> Transfer:
+        """Move `amount` from `source` to `target`: a transfer of `kind` about `fields`."""
+        t = Transfer(source, target, amount, memo, kind, fields)
         self.ledger.post(t)
         self.transfers.append(t)
         return t

@@ -1,36 +1,77 @@
-"""The games the product knows, found by name; a game is added here, not wedged into the engine."""
+"""The games the app knows, discovered by the rule of referee.games.contract; none is listed here.
+
+`GAMES` maps each key to its GameMeta (loaded without the rules); `game(key)` imports the rules
+side (GAME) only when it is first needed.
+"""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+import importlib.util
+import os
+import pkgutil
+from pathlib import Path
 from typing import Any
 
+import referee.games
 from referee.engine.record import RecordError, check_record
 from referee.engine.replay import UNDO, Replayer
 from referee.engine.rules import GameRules
+from referee.games.contract import Game, GameMeta, Resolver
+
+GameInfo = GameMeta  # the name the lobby and older tests know it by
+ENV = "REFEREE_GAMES"  # comma separated dotted names of game packages kept elsewhere
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """What a lobby needs to list a game, without loading its rules."""
-
-    key: str
-    title: str
-    min_players: int
-    max_players: int
-    module: str
+PACKAGES: dict[str, str] = {}  # game key -> the dotted name of its package
 
 
-GAMES: dict[str, GameInfo] = {
-    "railbaron": GameInfo("railbaron", "Rail Baron", 2, 6, "referee.games.railbaron"),
-    "prairie_railroads": GameInfo(
-        "prairie_railroads", "Prairie Railroads", 3, 5, "referee.games.prairie_railroads"
-    ),
-}
+def _meta_of(package: str) -> GameMeta:
+    meta = importlib.import_module(f"{package}.meta").META
+    if not isinstance(meta, GameMeta):
+        raise TypeError(f"{package}.meta.META is not a GameMeta")
+    PACKAGES.setdefault(meta.key, package)
+    return meta
 
 
-def game_info(key: str) -> GameInfo:
+def discover() -> dict[str, GameMeta]:
+    """Every game package: the subpackages of referee.games with a `meta` module, then those
+    named in $REFEREE_GAMES (a key found twice keeps the first); in the lobby's order."""
+    found: dict[str, GameMeta] = {}
+    packages = [f"{referee.games.__name__}.{m.name}"
+                for m in pkgutil.iter_modules(referee.games.__path__) if m.ispkg]
+    packages = [p for p in packages
+                if importlib.util.find_spec(f"{p}.meta") is not None]
+    packages += [name.strip() for name in os.environ.get(ENV, "").split(",") if name.strip()]
+    for package in packages:
+        meta = _meta_of(package)
+        found.setdefault(meta.key, meta)
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].lobby_order, kv[1].title)))
+
+
+GAMES: dict[str, GameMeta] = discover()
+
+
+def register(package: str) -> GameMeta:
+    """Add the game package `package` (dotted name, with a `meta` module) at run time."""
+    meta = _meta_of(package)
+    GAMES[meta.key] = meta
+    PACKAGES[meta.key] = package
+    return meta
+
+
+def templates_dir(key: str) -> Path | None:
+    """The folder of a game's own templates (META.templates inside its package), if any."""
+    meta = GAMES.get(key)
+    if meta is None or not meta.templates or key not in PACKAGES:
+        return None
+    spec = importlib.util.find_spec(PACKAGES[key])
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / meta.templates
+
+
+def game_info(key: str) -> GameMeta:
     try:
         return GAMES[key]
     except KeyError:
@@ -38,33 +79,53 @@ def game_info(key: str) -> GameInfo:
         raise RecordError(f"unknown game {key!r} (known: {known})") from None
 
 
-def game_module(key: str) -> Any:
-    """The package of a game: `rules_for(record, resolve_map)`, `summary(state)` and
-    `render(summary)` (the text `referee replay` prints)."""
-    return importlib.import_module(game_info(key).module)
+def game(key: str) -> Game:
+    """The rules side of a game: its GAME (see referee.games.contract.Game)."""
+    return importlib.import_module(game_info(key).game).GAME
 
 
-def rules_for(record: dict, resolve_map: Any = None) -> GameRules:
-    """The rules object for a record; `resolve_map(game, key)` loads a map named by key."""
+def resolver(instance_dir: Path | None) -> Resolver:
+    """`resolve(game, key)`: a board of that game by key, the shipped ones and then the
+    instance folder's; a board that cannot be loaded is a RecordError naming it."""
+
+    def resolve(game_key: str, key: str) -> Any:
+        boards = game(game_key).boards
+        if boards is None:
+            raise RecordError(f"map: {game_info(game_key).title} has no boards")
+        try:
+            return boards.load(key, instance_dir)
+        except (LookupError, ValueError, OSError) as err:
+            raise RecordError(f"map: {err}") from err
+
+    return resolve
+
+
+def rules_for(record: dict, resolve: Resolver | None = None) -> GameRules:
+    """The rules object for a record; `resolve(game, key)` loads a board named by key."""
     check_record(record)
-    return game_module(record["game"]).rules_for(record, resolve_map)
+    return game(record["game"]).rules_for(record, resolve)
+
+
+def to_act(key: str, state: Any) -> list[str]:
+    """Who acts now in a game of `key` (none: the banker, or nobody)."""
+    return game(key).to_act(state)
 
 
 def summary(record: dict, state: Any) -> dict:
     """The game's own report of a state: exact figures per player, and the winners."""
-    return game_module(record["game"]).summary(state)
+    return game(record["game"]).summary(state)
 
 
 def banker_actions(key: str) -> frozenset[str]:
     """The action types of a game that only the banker records; undo is always one of them."""
-    return frozenset({UNDO}) | frozenset(getattr(game_module(key), "BANKER_ACTIONS", ()))
+    return frozenset({UNDO}) | frozenset(game(key).banker_actions)
 
 
 def render(record: dict, report: dict) -> str:
     """The game's own text of a `summary` report."""
-    return game_module(record["game"]).render(report)
+    return game(record["game"]).render(report)
 
 
-def replay(record: dict, resolve_map: Any = None) -> Replayer:
+def replay(record: dict, resolve: Resolver | None = None) -> Replayer:
     """Replay a whole record; raises ReplayError at the first illegal action."""
-    return Replayer(rules_for(record, resolve_map), record["actions"])
+    return Replayer(rules_for(record, resolve), record["actions"])

@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request
+from jinja2 import ChoiceLoader
 
 from referee import PROJECT_ROOT
-from referee.web import compress, csrf, db, errors, filters, join, lobby, lookup, maps, play
-from referee.web.games import railbaron_routes
+from referee.games import registry
+from referee.web import compress, csrf, db, errors, filters, join, lobby, play
+from referee.web.games import hooks_for
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
+from referee.web.templating import GameTemplates
 
 INSTANCE_ENV = "REFEREE_INSTANCE"
 HTMX_SCRIPT = "htmx-2.0.11.min.js"  # vendored in static/, see static/VENDORED.md
@@ -69,6 +72,7 @@ def create_app(
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(folder)
 
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])  # type: ignore[list-item]
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
@@ -76,6 +80,9 @@ def create_app(
     app.after_request(_secure)
     compress.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
-    for blueprint in (lobby.bp, join.bp, play.bp, lookup.bp, maps.bp, railbaron_routes.bp):
+    for blueprint in (lobby.bp, join.bp, play.bp):
         app.register_blueprint(blueprint)
+    for key in registry.GAMES:  # the pages a game registers through its web hooks
+        for blueprint in hooks_for(key).blueprints():
+            app.register_blueprint(blueprint)
     return app

@@ -3,10 +3,12 @@
 Reserved fields: `csrf_token`, `seq`, `client_id`, `page`, `json`. Every other field is a
 field of the action: `name=value` gives a string, `name:int=value` a whole number from 0,
 `name:signed=value` a whole number that may be negative (a correction), `name:roll=N` N dice
-drawn by the server as the action arrives (one die: a number; more: a list), and a name sent
-more than once gives a list. A `json` field may hold the action object itself; the other fields are
-added to it. Numbers are whole and at most MAX_WHOLE either way. Bad input raises FormError
-with a message for the player.
+drawn by the server as the action arrives (one die: a number; more: a list), `name:draw=value`
+sent once per choice: one of the values drawn by the server as the action arrives, and a name
+sent more than once gives a list. `name.key` puts the value under `key` in the object `name`
+(`rolls.p1:roll=3`: three dice for p1 in `rolls`). A `json` field may hold the action object
+itself; the other fields are added to it. Numbers are whole and at most MAX_WHOLE either way.
+Bad input raises FormError with a message for the player.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ MAX_TEXT = 200
 MAX_DICE = 6
 MAX_DEPTH = 8  # an action nests a few levels at most ({"rolls": {"p1": [6, 5, 4]}})
 FIELD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+SUB_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a key inside an object field (a player id)
 CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -89,22 +92,34 @@ def roll_dice(text: str, name: str) -> list[int]:
     return [secrets.randbelow(6) + 1 for _ in range(count)]
 
 
-def _field(name: str, values: list[str]) -> tuple[str, Any]:
-    key, _, kind = name.partition(":")
-    if not FIELD_NAME.fullmatch(key) or kind not in ("", "int", "signed", "roll"):
+def _field(name: str, values: list[str]) -> tuple[str, str | None, Any]:
+    """(field, key inside it or None, value) of one form field."""
+    field, _, kind = name.partition(":")
+    key, _, sub = field.partition(".")
+    if (not FIELD_NAME.fullmatch(key) or (sub and not SUB_KEY.fullmatch(sub))
+            or kind not in ("", "int", "signed", "roll", "draw")):
         raise FormError(f"Unknown form field {name[:40]!r}.")
+    return key, sub or None, _value(field, kind, values)
+
+
+def _value(key: str, kind: str, values: list[str]) -> Any:
     if kind == "roll":
         if len(values) != 1:
             raise FormError(f"{key} is given twice.")
         dice = roll_dice(values[0], key)
-        return key, dice[0] if values[0].strip() == "1" else dice
+        return dice[0] if values[0].strip() == "1" else dice
+    if kind == "draw":  # "Draw for me": the server draws as the action arrives
+        choices = [v.strip() for v in values if v.strip()]
+        if not choices or any(len(v) > MAX_TEXT for v in choices):
+            raise FormError(f"{key}: nothing to draw from.")
+        return secrets.choice(choices)
     if kind:
         parsed: list[Any] = [whole_number(v, key, signed=kind == "signed") for v in values]
     else:
         parsed = [v.strip() for v in values]
         if any(len(v) > MAX_TEXT for v in parsed):
             raise FormError(f"{key} is too long.")
-    return key, parsed[0] if len(parsed) == 1 else parsed
+    return parsed[0] if len(parsed) == 1 else parsed
 
 
 def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
@@ -114,10 +129,16 @@ def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
     for name in multi:
         if name in RESERVED:
             continue
-        key, value = _field(name, multi.getlist(name))
-        if key in action:
-            raise FormError(f"{key} is given twice.")
-        action[key] = value
+        key, sub, value = _field(name, multi.getlist(name))
+        if sub is None:
+            if key in action:
+                raise FormError(f"{key} is given twice.")
+            action[key] = value
+            continue
+        inner = action.setdefault(key, {})
+        if not isinstance(inner, dict) or sub in inner:
+            raise FormError(f"{key}.{sub} is given twice.")
+        inner[sub] = value
     kind = action.get("type")
     if not isinstance(kind, str) or not kind:
         raise FormError("The action has no type.")

@@ -21,28 +21,28 @@ from werkzeug.datastructures import MultiDict
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, check_record, new_record
 from referee.engine.replay import Replayer, ReplayError
+from referee.games import registry
 from referee.games.registry import GAMES
 from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db
 from referee.web.games import hooks_for
-from referee.web.newgame import MAX_TITLE, ROWS, SetupError, read_new_game
+from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
 from referee.web.replayers import GameUnavailable, build_rules
 
 bp = Blueprint("lobby", __name__)
 
 
-def available_maps() -> list[Any] | None:
-    """The map summaries of referee.tables, or None while that module is unavailable."""
+def available_maps(key: str) -> list[Any] | None:
+    """The boards of game `key` (BoardSummary), or None when they cannot be listed now."""
+    boards = registry.game(key).boards
+    if boards is None:
+        return []
     try:
-        from referee.tables import list_maps
-    except ImportError:
-        return None
-    try:
-        return list(list_maps(instance_dir=Path(current_app.instance_path), cached=True))
-    except Exception:  # a broken map file must not close the lobby
-        current_app.logger.exception("listing the maps failed")
+        return boards.list(Path(current_app.instance_path))
+    except Exception:  # a broken board file must not close the lobby
+        current_app.logger.exception("listing the boards failed")
         return None
 
 
@@ -54,7 +54,8 @@ def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
     hooks = hooks_for(key)
     return {
         "games": GAMES, "game_key": key, "setup": hooks.setup,
-        "maps": available_maps(), "rows": ROWS, "form": form, "max_title": MAX_TITLE,
+        "maps": available_maps(key) if hooks.setup.uses_board else [],
+        "rows": hooks.setup.max_players, "form": form, "max_title": MAX_TITLE,
     } | hooks.setup_context()
 
 
@@ -89,13 +90,17 @@ def _start(record: dict, replayer: Replayer, title: str) -> Response:
     return response
 
 
+def _playable(key: str) -> list[str] | None:
+    """The keys of the boards a new game of `key` may use (None: the list is unavailable)."""
+    maps = available_maps(key)
+    return None if maps is None else [m.key for m in maps if m.playable]
+
+
 @bp.post("/new")
 def create() -> Response:
     """Create a game from the lobby form."""
-    maps = available_maps()
-    keys = None if maps is None else [m.key for m in maps if getattr(m, "playable", True)]
     try:
-        new = read_new_game(request.form, keys)
+        new = read_new_game(request.form, _playable)
         record = new_record(new.game, new.map_ref, new.players, new.settings)
         replayer = Replayer(build_rules(record, replayers().resolve_map))
     except SetupError as err:

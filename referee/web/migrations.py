@@ -51,3 +51,9 @@ def m001_games_actions_seats(db: Database) -> None:
         not_null={"game_id", "player_id"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m002_drop_games_status(db: Database) -> None:
+    """games.status was written ("active") and never read."""
+    db.execute("alter table games drop column status")

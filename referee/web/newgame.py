@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -16,7 +17,7 @@ from referee.web.store import BANKER_APART
 MAX_NAME = 40
 MAX_TITLE = 80
 MAX_MAP_KEY = 60
-ROWS = 6  # player rows on the form; a game may take fewer
+MAX_ROWS = 20  # rows read from a posted form: more than any game takes, fewer than a flood
 SMALL_NUMBER = re.compile(r"[0-9]{1,2}")
 
 
@@ -38,20 +39,22 @@ class SetupError(ValueError):
 
 
 def _rows(form: MultiDict[str, str]) -> list[tuple[int, str, str, str]]:
-    """(row, name, colour, seat) of every row with a name, in form order."""
+    """(row, name, colour, seat) of every row with a name, in form order (the lobby shows
+    one row per seat of the game's player range)."""
     rows = []
-    for row in range(1, ROWS + 1):
+    for row in range(1, MAX_ROWS + 1):
         name = form.get(f"name_{row}", "").strip()
         if name:
             rows.append((row, name, form.get(f"colour_{row}", ""), form.get(f"seat_{row}", "")))
     return rows
 
 
-def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewGame:
+def read_new_game(form: MultiDict[str, str],
+                  board_keys: Callable[[str], list[str] | None]) -> NewGame:
     """The new game the form describes; raises SetupError listing everything to fix.
 
-    `map_keys` are the playable maps offered, or None when the map list is unavailable (then
-    any typed key is taken and the rules judge it).
+    `board_keys(game)` are the playable boards offered, or None when the list is unavailable
+    (then any typed key is taken and the rules judge it).
     """
     problems: list[str] = []
     key = form.get("game", "")
@@ -84,8 +87,9 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
         elif colour in colours:
             problems.append(f"Two players chose {colour_names[colour]}.")
         colours.add(colour)
-        if not SMALL_NUMBER.fullmatch(seat.strip()) or not 1 <= int(seat) <= ROWS:
-            problems.append(f"{name!r} needs a seat number from 1 to {ROWS}.")
+        if (not SMALL_NUMBER.fullmatch(seat.strip())
+                or not 1 <= int(seat) <= info.max_players):
+            problems.append(f"{name!r} needs a seat number from 1 to {info.max_players}.")
             continue
         if int(seat) in seats:
             problems.append(f"Two players have seat {int(seat)}.")
@@ -122,8 +126,9 @@ def read_new_game(form: MultiDict[str, str], map_keys: list[str] | None) -> NewG
     own_map, own_settings = hooks_for(key).read_setup(form, problems)
     settings |= own_settings
     map_ref = "" if own_map is None else own_map
-    if setup.uses_map:
+    if setup.uses_board:
         map_ref = form.get("map", "").strip()
+        map_keys = board_keys(key)
         if not map_ref:
             problems.append("Choose a map.")
         elif len(map_ref) > MAX_MAP_KEY or (map_keys is not None and map_ref not in map_keys):

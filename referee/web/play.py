@@ -116,8 +116,7 @@ def _not_now(game: GameRow, actor: Actor, player_id: str | None, posted: Posted)
     snapshot = replayers().snapshot(get_db(), game)
     if posted.seq != snapshot.seq:
         return None  # a stale page: the submit answers 409 with the fresh state
-    to_act = [a["player"] for a in snapshot.rules.legal_actions(snapshot.state)
-              if isinstance(a.get("player"), str)]
+    to_act = hooks_for(game.game).to_act(snapshot.state)
     if player_id in to_act:
         return None
     if not to_act:

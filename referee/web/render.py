@@ -70,6 +70,7 @@ def render_game(
         "page": page,
         "page_url": url_for(PAGE_ENDPOINTS[page], game_id=game.id),
         "partial": hooks.partial(page),
+        "stylesheets": hooks.setup.stylesheets,
         "failed": failed,
         "notice": notice,
     }

@@ -31,10 +31,8 @@ class GameUnavailable(Exception):
 
 
 def map_resolver(instance_dir: Path) -> MapResolver:
-    """`resolve_map(game, key)` over the instance folder (see referee.tables.map_resolver)."""
-    from referee.tables import map_resolver as tables_resolver  # late: only maps need it
-
-    return tables_resolver(instance_dir)
+    """`resolve_map(game, key)`: each game's boards, shipped and in the instance folder."""
+    return registry.resolver(instance_dir)
 
 
 def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:

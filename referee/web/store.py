@@ -40,7 +40,6 @@ class GameRow:
     players: list[dict]
     created: str
     title: str
-    status: str
     game_secret: str = field(repr=False)
     banker_secret: str = field(repr=False)
 
@@ -76,7 +75,6 @@ class Listing:
     game: str
     title: str
     created: str
-    status: str
     players: list[dict]
     actions: int
 
@@ -90,7 +88,6 @@ def _game(row: dict) -> GameRow:
         players=json.loads(row["players"]),
         created=row["created"],
         title=row["title"],
-        status=row["status"],
         game_secret=row["game_secret"],
         banker_secret=row["banker_secret"],
     )
@@ -117,7 +114,6 @@ def create_game(
         "title": title,
         "game_secret": new_secret(),
         "banker_secret": new_secret(),
-        "status": "active",
     }
     with db.atomic():
         db["games"].insert(row)
@@ -138,13 +134,13 @@ def get_game(db: Database, game_id: str) -> GameRow | None:
 def list_games(db: Database) -> list[Listing]:
     """Every game, newest first, with the length of its log."""
     sql = """
-        select g.id, g.game, g.title, g.created, g.status, g.players,
+        select g.id, g.game, g.title, g.created, g.players,
                (select count(*) from actions a where a.game_id = g.id) as actions
         from games g order by g.created desc, g.rowid desc
     """
     rows = list(db.query(sql))  # every row read before any is decoded
     return [
-        Listing(r["id"], r["game"], r["title"], r["created"], r["status"],
+        Listing(r["id"], r["game"], r["title"], r["created"],
                 json.loads(r["players"]), r["actions"])
         for r in rows
     ]

@@ -89,6 +89,21 @@ class GameView:
             ))
         return lines
 
+    @cached_property
+    def to_act(self) -> list[str]:
+        """The players who may act now: the game's one answer (referee.games.contract)."""
+        return hooks_for(self.game.game).to_act(self.snapshot.state)
+
+    @cached_property
+    def to_act_names(self) -> list[str]:
+        return [self.game.player_name(pid) for pid in self.to_act]
+
+    @cached_property
+    def winner_names(self) -> list[str]:
+        """Who has won, from the game's summary (none while the game goes on)."""
+        report = hooks_for(self.game.game).game.summary(self.snapshot.state)
+        return [self.game.player_name(pid) for pid in report.get("winners", ())]
+
     @property
     def seated_banker(self) -> str | None:
         """The banker's own seat when the banker is also a player (ANNOUNCING still holds)."""

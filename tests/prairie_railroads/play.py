@@ -7,9 +7,9 @@ from pathlib import Path
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.record import new_record
-from referee.games.prairie_railroads import rules_for
 from referee.games.prairie_railroads.board import load_board_folder
 from referee.games.prairie_railroads.constants import treasury
+from referee.games.prairie_railroads.game import rules_for
 from tests.books import balances
 
 TEST_BOARD = Path(__file__).resolve().parent.parent / "fixtures" / "boards" / "prairie_test"

@@ -28,7 +28,7 @@ def test_recorded_game_replays_to_the_hand_worked_standings(name, cash, winners,
     assert all(state.cash(treasury(rr)) == 0 for rr in state.railroads)
     back = {}
     for t in game.transfers():
-        if t.target == "bank" and "back to the bank" in t.memo:
+        if t.kind == "treasury_return":
             back[t.source.split(":")[1]] = t.amount
     assert {rr: back.get(rr, 0) for rr in treasuries_back} == treasuries_back
     assert state.dividends_paid == 8

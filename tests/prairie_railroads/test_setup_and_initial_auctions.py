@@ -3,7 +3,7 @@
 import pytest
 
 from referee.engine.record import RecordError, new_record
-from referee.games.prairie_railroads import rules_for
+from referee.games.prairie_railroads.game import rules_for
 from tests.prairie_railroads.play import STANDARD_START, Table, standard_game
 
 

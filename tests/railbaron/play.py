@@ -7,7 +7,7 @@ from itertools import product
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.record import new_record
-from referee.games.railbaron import rules_for
+from referee.games.railbaron.game import rules_for
 from referee.games.railbaron.views import legal_actions
 from tests.books import balances
 from tests.railbaron.testland import make_testland

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.railbaron.charts import MapError, check_map_dir, load_map_dir
 from referee.games.railbaron.route_planner import distance
-from referee.tables import MapError, check_map_dir, load_map_dir
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "maps" / "tiny"
 

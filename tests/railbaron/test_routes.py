@@ -10,10 +10,10 @@ from itertools import combinations
 import pytest
 
 from referee.cli import main
+from referee.games.railbaron.charts import load_map
 from referee.games.railbaron.route_answer import answer_route
 from referee.games.railbaron.route_hints import Rider, expected_roll, route_hints
 from referee.games.railbaron.route_planner import plan_cities, within
-from referee.tables import load_map
 from tests.railbaron.play import play
 
 

@@ -87,7 +87,7 @@ def test_the_fee_breakdown_is_offered_before_the_turn_ends():
 
 def test_history_reads_turn_by_turn():
     t = play().set_up().go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
-    entries = history(t.game)
+    entries = history(t.game.frames)
     assert entries[0]["label"] == "Setup"
     turn1 = entries[1]
     assert turn1["label"] == "Turn 1 — Blue"

@@ -80,3 +80,31 @@ def test_every_offered_action_is_accepted(seed):
         assert offered
         t.game.submit(rng.choice(offered))
         check(t)
+
+
+ODD = [None, [], {}, "", "x", -1, 0, 10**9, True, 1.5, ["MSC"], {"a": 1}]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(seed):
+    """Every field of a legal action replaced by odd values: refused with a reason or
+    accepted, never another error."""
+    from referee.engine import IllegalAction
+
+    t = Table()
+    rng = random.Random(seed)
+    for _ in range(rng.randint(0, 120)):
+        if t.state.over:
+            break
+        t.game.submit(random_action(t.rules, t.state, rng))
+    for action in legal_actions(t.rules, t.state)[:12]:
+        for key in [k for k in action if k != "type"]:
+            for odd in rng.sample(ODD, 4):
+                bad = {**action, key: odd}
+                if key == "sales":
+                    bad = {**action, key: [{"holding": odd, "percent": odd}]}
+                try:
+                    t.rules.apply(t.state, bad)
+                except IllegalAction as err:
+                    assert str(err)

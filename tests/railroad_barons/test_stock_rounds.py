@@ -87,10 +87,13 @@ def test_two_sales_in_one_turn_drop_the_marker_once():
     t.buy("bob", "MBS", 40, par=90)
     t.buy("ann", "DPI", 20)  # Ann 70%
     t.passes("bob")
+    before = t.cash("ann")
     t.sell("ann", ("DPI", 10))
     t.sell("ann", ("DPI", 20))
     assert t.value("DPI") == 90
-    assert t.cash("ann")  # the turn goes on: Ann may still buy one
+    # the first sale at $100 before the drop, the second at $90 after it
+    assert t.cash("ann") - before == 100 + 2 * 90
+    assert t.state.turn == "ann"  # the turn goes on: Ann may still buy one
     t.buy("ann", "MBS", 10)
     assert t.state.turn == "bob"
 

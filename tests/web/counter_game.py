@@ -63,3 +63,36 @@ class CounterRules:
 
 def rules_for(record: dict, resolve_map: object = None) -> CounterRules:
     return CounterRules(record["players"])
+
+
+class Counter:
+    """The counter game's side of referee.games.contract.Game."""
+
+    banker_actions = frozenset({"reset"})
+    boards = None
+
+    def rules_for(self, record: dict, resolve: object = None) -> CounterRules:
+        return rules_for(record, resolve)
+
+    def to_act(self, state: CounterState) -> list[str]:
+        return list(state.counts)  # anyone may add at any time
+
+    def acting_player(self, action: dict) -> str | None:
+        player = action.get("player")
+        return player if isinstance(player, str) and player else None
+
+    def visible_cash(self, state: CounterState, viewer: str | None, subject: str) -> int | None:
+        return None  # nobody's cash is shown on phones or the table
+
+    def history(self, frames: list) -> list[dict]:
+        lines = [text for f in frames[1:] for text in f.outcome.events]
+        return [{"label": "Counting", "turn": 0, "lines": lines}] if lines else []
+
+    def summary(self, state: CounterState) -> dict:
+        return {"counts": dict(state.counts), "to_act": None, "winners": []}
+
+    def render(self, report: dict) -> str:
+        return ", ".join(f"{p}: {n}" for p, n in report["counts"].items())
+
+
+GAME = Counter()

@@ -12,7 +12,7 @@ import random
 from referee.engine import IllegalAction, Replayer
 from referee.engine.record import new_record
 from referee.games import registry
-from referee.tables import load_map
+from referee.games.railbaron.charts import load_map
 from tests.railbaron.random_play import random_action
 
 COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#facc15", "#111111", "#ffffff")

@@ -76,3 +76,25 @@ def test_a_roll_field_has_the_server_roll_the_dice_as_the_action_arrives():
 def test_a_roll_of_no_dice_or_too_many_is_a_form_error(count):
     with pytest.raises(FormError):
         read(("type", "x"), ("dice:roll", count), ("seq", "0"))
+
+
+def test_a_keyed_roll_field_rolls_for_each_player_as_the_action_arrives():
+    posted = read(("type", "roll_for_first_player"), ("rolls.p1:roll", "3"),
+                  ("rolls.p2:roll", "3"), ("seq", "0"))
+    rolls = posted.action["rolls"]
+    assert set(rolls) == {"p1", "p2"}
+    assert all(len(d) == 3 and all(1 <= x <= 6 for x in d) for d in rolls.values())
+    with pytest.raises(FormError, match="given twice"):
+        read(("type", "x"), ("json", '{"rolls": {"p1": [1, 1, 1]}}'), ("rolls.p1:roll", "3"),
+             ("seq", "0"))
+    with pytest.raises(FormError, match="Unknown form field"):
+        read(("type", "x"), ("rolls.p 1:roll", "3"), ("seq", "0"))
+
+
+def test_a_draw_field_has_the_server_draw_one_of_the_choices_as_the_action_arrives():
+    choices = ("B&O", "SOU", "UP")
+    drawn = {read(("type", "draw_deed"), *(("railroad:draw", c) for c in choices),
+                  ("seq", "0")).action["railroad"] for _ in range(200)}
+    assert drawn == set(choices)  # each one can come, and nothing else
+    with pytest.raises(FormError, match="nothing to draw from"):
+        read(("type", "draw_deed"), ("railroad:draw", " "), ("seq", "0"))

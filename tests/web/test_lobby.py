@@ -37,7 +37,7 @@ def test_creating_a_game_stores_it_and_makes_the_creator_banker(app, browser):
         {"id": "p2", "name": "Ann", "colour": "#d62828"},
     ]
     assert json.loads(row["settings"]) == {"banker": "p1"}  # row 2 was Bob
-    assert row["title"] == "Friday" and row["status"] == "active"
+    assert row["title"] == "Friday" and "status" not in row
     assert cookie.value == row["banker_secret"]
     assert seats == [{"player_id": "p1", "claimed": None}, {"player_id": "p2", "claimed": None}]
 

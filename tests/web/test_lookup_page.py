@@ -1,7 +1,7 @@
 """The quick lookup page (/lookup): dice to region, city, chances and payoff, no game needed.
 
 Expected values are read from the shipped CSV files and the chances worked out here from the
-cells, independently of referee.tables.lookup.
+cells, independently of referee.games.railbaron.charts.lookup.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from referee import TABLES_DIR
-from referee.tables import load_map
-from referee.tables.quick import CITY_DICE, REGION_DICE, answer, read_query
+from referee.games.railbaron.charts import load_map
+from referee.games.railbaron.charts.quick import CITY_DICE, REGION_DICE, answer, read_query
 
 SHIPPED = TABLES_DIR / "railbaron"
 TINY = Path(__file__).parents[1] / "fixtures" / "maps" / "tiny"

@@ -120,3 +120,50 @@ class _Just:
 
     def __init__(self, action: dict) -> None:
         self.game = type("Log", (), {"log": [action]})
+
+
+# -- a map without rails, and the drawing itself --------------------------------------------
+
+
+def test_a_map_without_rails_shows_no_routes_and_no_board(app, browser):
+    import shutil
+    from pathlib import Path
+
+    tiny = Path(__file__).resolve().parents[1] / "fixtures" / "maps" / "tiny"
+    shutil.copytree(tiny, Path(app.instance_path) / "maps" / "tiny")
+    banker, ann = browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="tiny")
+    assert ann.join(banker.join_link(game_id), "p1").status_code == 303
+    for page in ("me", "table"):
+        text = ann.get(f"/g/{game_id}/{page}").text
+        assert "/routes" not in text and "The board at a glance" not in text
+    assert "has no traced rails" in ann.get(f"/g/{game_id}/routes").text
+
+
+def test_the_board_colours_each_railroad_by_its_owner():
+    import dataclasses
+
+    from referee.web.games.railbaron_board import BANK_GREY, picture
+    from tests.railbaron.play import play
+
+    t = play(board="us", settings={"edition": "modern"})
+    board = t.board
+    board.railroads = {**board.railroads, "RF&P": dataclasses.replace(
+        board.railroads["RF&P"], public=True)}  # as if the RF&P were Public
+    t.state.owners["B&O"] = "blue"
+    t.state.players["red"].declared = True
+    t.state.players["red"].home = "Denver"
+    t.state.players["blue"].destination = "Miami"
+    svg = str(picture(board, board.route_graph, t.state, {"blue": "#1f5fbf", "red": "#c0392b"},
+                      {"blue": "Blue", "red": "Red"}, rail="B&O").svg)
+
+    def line(rr: str) -> str:
+        return re.search(rf'data-rr="{re.escape(html.escape(rr))}">.*?<path class="rbb-line'
+                         rf'([^"]*)" stroke="([^"]+)"', svg).groups()
+
+    assert line("B&O") == ("", "#1f5fbf")
+    assert line("NYC") == ("", BANK_GREY)
+    assert line("RF&P") == (" rbb-dash", BANK_GREY)
+    assert "<title>Red&#39;s home (declared)</title>" in svg and 'stroke="#ffd400"' in svg
+    assert "<title>Blue&#39;s destination</title>" in svg
+    assert 'class="rbb-rail rbb-picked"' in svg and "rbb-faded" in svg

@@ -30,6 +30,16 @@ POINT_ON = """rr => {
 }"""
 
 
+def table_screen(chromium, join_url: str, device: dict):
+    """A shared screen joined to the game, on the table view with the board drawn."""
+    page = chromium.new_context(**device).new_page()
+    page.goto(join_url)
+    page.click("button:has-text('Show the table on this screen')")
+    page.wait_for_url("**/table")
+    page.wait_for_selector("svg.rbb-svg")
+    return page
+
+
 def shoot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"routes-{name}.png"), full_page=True)
@@ -74,14 +84,11 @@ def test_a_phone_plans_a_route_and_the_table_shows_the_board(live_url, chromium)
     phone.click(".rbr-route >> nth=0 >> a.rbr-show")
     phone.wait_for_selector("svg.rbb-svg path.rbb-route")
     check_phone_layout(phone)
+    assert phone.locator(".rbb-focus a[aria-current]").inner_text() == "The route"
     phone.locator("#board").screenshot(path=str(SHOTS / "routes-phone-board.png"))
 
     # The table view on the laptop: the whole board, then a railroad tapped
-    table = chromium.new_context(**LAPTOP).new_page()
-    table.goto(join_url)
-    table.click("button:has-text('Show the table on this screen')")
-    table.wait_for_url("**/table")
-    table.wait_for_selector("svg.rbb-svg")
+    table = table_screen(chromium, join_url, LAPTOP)
     assert table.locator("svg.rbb-svg a.rbb-rail").count() == 28
     shoot(table, "table-board")
     x, y = table.evaluate(POINT_ON, "UP")
@@ -93,11 +100,7 @@ def test_a_phone_plans_a_route_and_the_table_shows_the_board(live_url, chromium)
     table.locator("#board").screenshot(path=str(SHOTS / "routes-table-board-up.png"))
 
     # The same table view on a phone, zoomed on the Northeast
-    small = chromium.new_context(**PHONE).new_page()
-    small.goto(join_url)
-    small.click("button:has-text('Show the table on this screen')")
-    small.wait_for_url("**/table")
-    small.wait_for_selector("svg.rbb-svg")
+    small = table_screen(chromium, join_url, PHONE)
     small.click(".rbb-focus a:has-text('Northeast')")
     small.wait_for_selector(".rbb-focus a[aria-current]:has-text('Northeast')")
     check_phone_layout(small)

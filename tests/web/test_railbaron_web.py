@@ -9,7 +9,7 @@ import pytest
 from referee.games.registry import GAMES
 
 pytest.importorskip("referee.games.railbaron")
-pytest.importorskip("referee.tables")
+pytest.importorskip("referee.games.railbaron.charts")
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import pytest
 
 from referee.engine import Replayer
 from referee.games import registry
-from referee.tables import load_map
+from referee.games.railbaron.charts import load_map
 from referee.web import create_app
 from tests.web.conftest import Browser
 from tests.web.long_game import long_game, rules_of

@@ -27,7 +27,6 @@ def first_player(play: Play, action: dict) -> None:
 def open_initial(play: Play, key: str, offered_by: str) -> None:
     state = play.state
     state.initial = key
-    state.offerer = offered_by
     play.say(f"Initial auction of the first {key} share, opened by {play.name(offered_by)}.")
     play.open_auction(state.railroads[key], None, offered_by, 0)
     if play.auction_done():
@@ -130,7 +129,8 @@ def close_auction(play: Play) -> None:
             play.say(f"No bid: {play.name(buyer)} takes the {rr.key} share free; "
                      "the treasury gets nothing.")
         else:
-            play.pay(buyer, treasury(rr.key), price, f"initial auction: {rr.key}")
+            play.pay(buyer, treasury(rr.key), price, f"initial auction: {rr.key}", "auction",
+                     railroad=rr.key)
             play.say(f"{play.name(buyer)} buys the {rr.key} share for {money(price)}.")
         rr.shares[buyer] = rr.shares.get(buyer, 0) + 1
         state.first_build, state.first_builder = rr.key, buyer
@@ -139,7 +139,8 @@ def close_auction(play: Play) -> None:
         play.say(f"No one bought the {rr.key} share.")
     else:
         target = auction.seller or treasury(rr.key)
-        play.pay(buyer, target, price, f"bought a {rr.key} share")
+        play.pay(buyer, target, price, f"bought a {rr.key} share", "share_purchase",
+                 railroad=rr.key)
         if auction.seller:
             rr.shares[auction.seller] -= 1
             if rr.shares[auction.seller] == 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
+from referee.games.prairie_railroads.actions_stock import open_initial
 from referee.games.prairie_railroads.board import Board, is_whole
 from referee.games.prairie_railroads.constants import (
     DEVELOPMENT_CUBES,
@@ -22,7 +23,7 @@ from referee.games.prairie_railroads.constants import (
 )
 from referee.games.prairie_railroads.context import Play, handles
 from referee.games.prairie_railroads.economy import western_cost
-from referee.games.prairie_railroads.state import Build, Railroad, State
+from referee.games.prairie_railroads.state import Build, City, Railroad, State
 
 RULE = "Construct Track"
 KINDS = ("single", "double", "western")
@@ -201,11 +202,9 @@ def first_build(play: Play, action: dict) -> None:
     state.first_build = state.first_builder = None
     index = RAILROADS.index(rr.key)
     if index + 1 < len(RAILROADS):
-        from referee.games.prairie_railroads.actions_stock import open_initial
-
         open_initial(play, RAILROADS[index + 1], pid)
         return
-    state.stage, state.initial, state.offerer = "play", None, None
+    state.stage, state.initial = "play", None
     owner = next(iter(state.railroads["MP"].shares))
     play.say(f"The railroads are established; {play.name(owner)}, who owns the MP, plays first.")
     play.start_turn(owner, 1)
@@ -263,8 +262,6 @@ def growth(play: Play, action: dict) -> None:
                 "Type the city that grew (at most 40 letters).")
         city = play.find_city(typed) or typed.strip()
         if city not in state.cities:
-            from referee.games.prairie_railroads.state import City
-
             state.cities[city] = City(city, None)
     if city is None:
         play.say(f"{play.name(pid)} rolls {roll} for growth: nothing grows.")
@@ -389,7 +386,8 @@ def _pay(play: Play, rr: Railroad, cost: int, what: str) -> None:
     require(have >= cost, f"The {rr.key}'s treasury has {money(have)}; {what} costs "
             f"{money(cost)}.", RULE)
     require(cubes_left(rr) >= 1, f"The {rr.key} has no track cubes left.", RULE)
-    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} builds {what}")
+    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} builds {what}", "build",
+             railroad=rr.key)
 
 
 def _western(play: Play, rr: Railroad, action: dict) -> None:
@@ -422,7 +420,8 @@ def _western(play: Play, rr: Railroad, action: dict) -> None:
     have = play.cash(treasury(rr.key))
     require(have >= cost, f"The {rr.key}'s treasury has {money(have)}; the Western Build costs "
             f"{money(cost)} now.", RULE)
-    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} Western Build")
+    play.pay(treasury(rr.key), BANK, cost, f"{rr.key} Western Build", "western_build",
+             railroad=rr.key)
     rr.western = box  # type: ignore[assignment]
     rr.western_beside = own[frozenset(beside)]
     rr.value += WESTERN_VALUE

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
+from referee.games.prairie_railroads.actions_stock import offer_choices
 from referee.games.prairie_railroads.constants import (
     CARD_NAMES,
     CARDS,
@@ -48,8 +49,6 @@ def play_card(play: Play, action: dict) -> None:
         play.pay_dividends(list(state.railroads.values()), "dividend")
         play.end_turn()
     elif card == "OS":
-        from referee.games.prairie_railroads.actions_stock import offer_choices
-
         if not offer_choices(play, pid, source):
             play.say("No share can be offered: the turn is over.")
             play.end_turn()
@@ -74,11 +73,11 @@ def adjust_cash(play: Play, action: dict) -> None:
     require(isinstance(reason, str) and bool(reason.strip()), "Give the reason for the change.")
     who = play.name(account) if account in play.state.players else account
     if amount > 0:
-        play.pay(BANK, account, amount, f"correction: {reason}")
+        play.pay(BANK, account, amount, f"correction: {reason}", "correction", reason=reason)
     else:
         if play.cash(account) < -amount:
             raise IllegalAction(f"{who} has only ${play.cash(account)}.")
-        play.pay(account, BANK, -amount, f"correction: {reason}")
+        play.pay(account, BANK, -amount, f"correction: {reason}", "correction", reason=reason)
     play.say(f"The banker corrects {who}'s cash by {amount:+d}: {reason.strip()}.")
     if play.state.over:
         play.name_winners()

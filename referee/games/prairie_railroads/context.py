@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.errors import IllegalAction
 from referee.engine.handlers import Handlers
@@ -139,9 +139,11 @@ class Play:
     def cash(self, account: str) -> int:
         return self.state.cash(account)
 
-    def pay(self, source: str, target: str, amount: int, memo: str) -> None:
+    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
+            **fields: Any) -> None:
+        """A transfer of `kind` about `fields` (read by reports); nothing when `amount` is 0."""
         if amount > 0:
-            self.step.transfer(source, target, amount, memo)
+            self.step.transfer(source, target, amount, memo, kind, **fields)
 
     def say(self, text: str) -> None:
         self.step.say(text)
@@ -151,7 +153,8 @@ class Play:
             each = dividend_per_share(rr.income)
             for pid, n in rr.shares.items():
                 if n and each:
-                    self.pay(BANK, pid, n * each, f"{why}: {rr.key} ×{n}")
+                    self.pay(BANK, pid, n * each, f"{why}: {rr.key} ×{n}", "dividend",
+                             railroad=rr.key, shares=n)
                     self.say(f"{self.name(pid)} receives {money(n * each)} "
                              f"({n} {rr.key} × {money(each)}).")
 
@@ -190,13 +193,15 @@ class Play:
             each = final_per_share(rr.value, rr.income, rr.sold())
             for pid, n in rr.shares.items():
                 if n and each:
-                    self.pay(BANK, pid, n * each, f"final payoff: {rr.key} ×{n}")
+                    self.pay(BANK, pid, n * each, f"final payoff: {rr.key} ×{n}", "final_payoff",
+                             railroad=rr.key, shares=n)
                     state.final[pid] = state.final.get(pid, 0) + n * each
                     self.say(f"{self.name(pid)} receives {money(n * each)} "
                              f"({n} {rr.key} × {money(each)}).")
             left = self.cash(treasury(rr.key))
             if left > 0:
-                self.pay(treasury(rr.key), BANK, left, f"{rr.key} treasury back to the bank")
+                self.pay(treasury(rr.key), BANK, left, f"{rr.key} treasury back to the bank",
+                          "treasury_return", railroad=rr.key)
         state.stage = "over"
         state.turn = None
         state.auction = None

@@ -17,6 +17,7 @@ from referee.games.prairie_railroads.constants import HANDS, STARTING_CASH, mone
 from referee.games.prairie_railroads.context import HANDLERS, Play
 from referee.games.prairie_railroads.settings import Settings
 from referee.games.prairie_railroads.state import State
+from referee.games.prairie_railroads.views import legal_actions
 
 RESERVED = {BANK, "banker"}
 
@@ -55,7 +56,7 @@ class PrairieRules:
         step = Step(state)
         cash = STARTING_CASH[count]
         for pid in state.players:
-            step.transfer(BANK, pid, cash, "starting cash")
+            step.transfer(BANK, pid, cash, "starting cash", "starting_cash")
         hand = HANDS[count]
         step.say(f"Each player starts with {money(cash)} and {hand['PD']} PD, {hand['OS']} OS "
                  f"and {hand['CT']} CT cards.")
@@ -72,6 +73,4 @@ class PrairieRules:
         return play.step.outcome()
 
     def legal_actions(self, state: State) -> list[dict]:
-        from referee.games.prairie_railroads.views import legal_actions
-
         return legal_actions(self, state)

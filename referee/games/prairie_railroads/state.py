@@ -92,7 +92,6 @@ class State:
     initial: str | None = None  # the railroad of the initial auction now running
     first_build: str | None = None  # railroad whose free first segment is due (its winner builds)
     first_builder: str | None = None
-    offerer: str | None = None  # who offers the next initial auction
     turn: Turn | None = None
     turns: int = 0  # the number of the latest turn begun
     dividends_paid: int = 0  # Pay Dividends cards played

@@ -19,6 +19,7 @@ from referee.games.prairie_railroads.constants import (
     RAILROAD_NAMES,
     RAILROADS,
     SEGMENT_COST,
+    START_CITIES,
     WESTERN_BUILDS_MAX,
     treasury,
 )
@@ -35,7 +36,9 @@ from referee.games.prairie_railroads.economy import (
 from referee.games.prairie_railroads.state import State
 
 if TYPE_CHECKING:
-    from referee.engine.replay import Replayer
+    from collections.abc import Sequence
+
+    from referee.engine.replay import Frame
     from referee.games.prairie_railroads.rules import PrairieRules
 
 
@@ -118,8 +121,6 @@ def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
 
 
 def _starts(key: str) -> list[str]:
-    from referee.games.prairie_railroads.constants import START_CITIES
-
     return list(START_CITIES[key])
 
 
@@ -203,10 +204,10 @@ def summary(state: State) -> dict[str, Any]:
     }
 
 
-def history(replayer: Replayer) -> list[dict[str, Any]]:
+def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
     """The readable log: one entry per turn, each with the lines its actions produced."""
     entries: list[dict[str, Any]] = []
-    for before, frame in zip(replayer.frames, replayer.frames[1:], strict=False):
+    for before, frame in zip(frames, frames[1:], strict=False):
         state: State = before.state
         turn = state.turn
         number = turn.number if turn else 0

@@ -41,7 +41,7 @@ def sell_back(play: Play, action: dict) -> None:
     rr = play.railroad(action.get("railroad"))
     require(play.state.owners[rr] == player.id, f"{player.name} does not own the {rr}.")
     half = play.price(rr) // 2
-    play.pay(BANK, player.id, half, f"sold back the {rr}")
+    play.pay(BANK, player.id, half, f"sold back the {rr}", "sell_back", railroad=rr)
     play.say(f"{player.name} sells the {rr} back to the bank for {money(half)}.")
     play.state.owners[rr] = None
     play.state.purchases -= 1
@@ -123,7 +123,8 @@ def resolve_auction(play: Play, auction: Auction) -> None:
             play.say(f"No bid for the {rr}: it is set aside.")
         else:
             assert auction.high is not None
-            play.pay(auction.high_bidder, BANK, auction.high, f"bought the {rr} at auction")
+            play.pay(auction.high_bidder, BANK, auction.high, f"bought the {rr} at auction",
+                     "auction", railroad=rr)
             play.say(f"{play.name(auction.high_bidder)} buys the {rr} for {money(auction.high)}.")
             state.purchases += 1
             play.set_owner(rr, auction.high_bidder)
@@ -132,13 +133,14 @@ def resolve_auction(play: Play, auction: Auction) -> None:
     seller = state.players[auction.seller]
     if auction.high_bidder is None:
         half = play.price(rr) // 2
-        play.pay(BANK, seller.id, half, f"bank bought the {rr}")
+        play.pay(BANK, seller.id, half, f"bank bought the {rr}", "sale", railroad=rr)
         state.owners[rr] = None
         state.purchases -= 1
         play.say(f"No bid: the bank buys the {rr} from {seller.name} for {money(half)}.")
     else:
         assert auction.high is not None
-        play.pay(auction.high_bidder, seller.id, auction.high, f"bought the {rr} at auction")
+        play.pay(auction.high_bidder, seller.id, auction.high, f"bought the {rr} at auction",
+                 "auction", railroad=rr)
         play.say(f"{play.name(auction.high_bidder)} buys the {rr} from {seller.name} for "
                  f"{money(auction.high)}.")
         play.set_owner(rr, auction.high_bidder, auctioned=True)
@@ -163,11 +165,13 @@ def adjust_cash(play: Play, action: dict) -> None:
             "reason: say why the cash is corrected.")
     cash = play.cash(player.id)
     if amount > 0:
-        play.pay(BANK, player.id, amount, f"correction: {reason.strip()}")
+        play.pay(BANK, player.id, amount, f"correction: {reason.strip()}", "correction",
+                 reason=reason.strip())
     else:
         require(cash + amount >= 0,
                 f"{player.name} has less than {money(-amount)}: cannot take {money(-amount)}.")
-        play.pay(player.id, BANK, -amount, f"correction: {reason.strip()}")
+        play.pay(player.id, BANK, -amount, f"correction: {reason.strip()}", "correction",
+                 reason=reason.strip())
     play.say(f"Banker's correction: {player.name} {'+' if amount > 0 else '-'}"
              f"{money(abs(amount))} ({reason.strip()}).")
 

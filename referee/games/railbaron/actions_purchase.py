@@ -33,7 +33,7 @@ def buy(play: Play, action: dict) -> None:
             f"{player.name} cannot buy the {rr}: price {money(price)}, cash "
             f"{play.said_cash(player.id)}.",
             "PURCHASE")
-    play.pay(player.id, BANK, price, f"bought the {rr}")
+    play.pay(player.id, BANK, price, f"bought the {rr}", "purchase", railroad=rr)
     play.say(f"{player.name} buys the {rr} ({info.name}) for {money(price)}.")
     play.state.purchases += 1
     play.set_owner(rr, player.id)
@@ -51,7 +51,8 @@ def upgrade(play: Play, action: dict) -> None:
     cash = play.cash(player.id)
     require(cost <= cash, f"{player.name} cannot buy the {ENGINE_NAMES[target]}: price "
             f"{money(cost)}, cash {play.said_cash(player.id)}.", "PURCHASE")
-    play.pay(player.id, BANK, cost, f"upgrade to {ENGINE_NAMES[target]}")
+    play.pay(player.id, BANK, cost, f"upgrade to {ENGINE_NAMES[target]}", "upgrade",
+             engine=target)
     player.engine = target
     article = "an" if ENGINE_NAMES[target][0] in "AEIOU" else "a"
     play.say(f"{player.name} upgrades to {article} {ENGINE_NAMES[target]} for {money(cost)}.")

@@ -63,7 +63,6 @@ def roll_region(play: Play, action: dict) -> None:
     elif given is not None:
         require(play.board.find_region(str(given)) == code,
                 f"The chart says {play.board.regions[code]} for {where}.")
-    turn.region_rolled = code
     region_name = play.board.regions[code]
     play.say(f"{player.name} rolls {where} for the region: {region_name}.")
     here = player.city

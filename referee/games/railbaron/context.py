@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.errors import IllegalAction
 from referee.engine.handlers import Handlers
@@ -102,9 +102,11 @@ class Play:
     def cash(self, pid: str) -> int:
         return self.state.cash(pid)
 
-    def pay(self, source: str, target: str, amount: int, memo: str) -> None:
+    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
+            **fields: Any) -> None:
+        """A transfer of `kind` about `fields` (read by reports); nothing when `amount` is 0."""
         if amount > 0:
-            self.step.transfer(source, target, amount, memo)
+            self.step.transfer(source, target, amount, memo, kind, **fields)
 
     def said_cash(self, pid: str) -> str:
         """A player's cash as a message may say it: exact only from $150,000 (ANNOUNCING)."""
@@ -169,7 +171,7 @@ class Play:
         turn = self.turn
         turn.phase = "region"
         turn.lookup = purpose
-        turn.region = turn.region_rolled = None
+        turn.region = None
 
     def begin_play(self) -> None:
         self.state.stage = "play"
@@ -237,7 +239,8 @@ class Play:
             self.say(f"The chart cell {start}–{dest} is unknown; the table read {money(amount)}.")
         elif given is not None:
             require(given == amount, f"The chart pays {money(amount)} for {start}–{dest}.")
-        self.pay(BANK, player.id, amount, f"payoff {start}–{dest}")
+        self.pay(BANK, player.id, amount, f"payoff {start}–{dest}", "payoff", start=start,
+                 destination=dest)
         self.say(f"{player.name} arrives at {dest} from {start}: payoff {money(amount)}.")
 
     def after_purchase(self) -> None:
@@ -264,7 +267,8 @@ class Play:
         player = self.state.players[turn.player]
         for fee in turn.fees:
             rails = ", ".join(fee["railroads"])
-            self.pay(player.id, fee["to"], fee["amount"], f"use fee ({rails})")
+            self.pay(player.id, fee["to"], fee["amount"], f"use fee ({rails})", "use_fee",
+                     railroads=list(fee["railroads"]))
             how = " (established)" if fee["established"] else ""
             self.say(f"{player.name} pays {self.name(fee['to'])} {money(fee['amount'])} "
                      f"for the {rails}{how}.")
@@ -326,7 +330,7 @@ class Play:
 
     def bankrupt(self, player: Player, to: str = BANK) -> None:
         cash = self.cash(player.id)
-        self.pay(player.id, to, cash, "bankruptcy")
+        self.pay(player.id, to, cash, "bankruptcy", "bankruptcy")
         for rr in self.state.owned_by(player.id):
             self.set_owner(rr, to if to != BANK else None)
         player.bankrupt = True
@@ -361,7 +365,7 @@ class Play:
         """The rovered player pays the fee, raising what he lacks by sales as for use fees."""
         turn = self.turn
         if self.cash(victim.id) >= ROVER_FEE:
-            self.pay(victim.id, rover, ROVER_FEE, "rover")
+            self.pay(victim.id, rover, ROVER_FEE, "rover", "rover")
             return
         turn.debt = {"debtor": victim.id, "to": rover, "amount": ROVER_FEE,
                      "resume": turn.phase}
@@ -377,7 +381,7 @@ class Play:
         debtor = self.state.players[debt["debtor"]]
         amount = debt["amount"]
         if self.cash(debtor.id) >= amount:
-            self.pay(debtor.id, debt["to"], amount, "rover")
+            self.pay(debtor.id, debt["to"], amount, "rover", "rover")
             self.say(f"{debtor.name} pays {self.name(debt['to'])} {money(amount)} for the rover.")
         elif not self.state.owned_by(debtor.id):
             self.bankrupt(debtor)

@@ -21,6 +21,7 @@ from referee.games.railbaron.state import (
     Player,
     State,
 )
+from referee.games.railbaron.views import legal_actions
 
 # Recorded by the banker for the table: corrections, and draws and rolls that are no seat's own.
 BANKER_ACTIONS = frozenset({"adjust_cash", "roll_for_first_player", "draw_deed", "phantom_draw"})
@@ -61,7 +62,7 @@ class RailBaronRules:
         step = Step(state)
         cash = self.settings.starting_cash()
         for pid in players:
-            step.transfer(BANK, pid, cash, "starting cash")
+            step.transfer(BANK, pid, cash, "starting cash", "starting_cash")
         step.say(f"Each player starts with {money(cash)} and a Freight engine.")
         step.say("Everyone rolls three dice: the highest total goes first.")
         return step.outcome()
@@ -74,6 +75,4 @@ class RailBaronRules:
         return play.step.outcome()
 
     def legal_actions(self, state: State) -> list[dict]:
-        from referee.games.railbaron.views import legal_actions
-
         return legal_actions(self, state)

@@ -74,7 +74,6 @@ class Turn:
     player: str
     phase: str
     lookup: str | None = None  # home | destination | alternate
-    region_rolled: str | None = None
     region: str | None = None
     white: tuple[int, int] | None = None
     red: int | None = None

@@ -10,7 +10,9 @@ from referee.games.railbaron.fees import money, turn_fees
 from referee.games.railbaron.state import ENGINES, State
 
 if TYPE_CHECKING:
-    from referee.engine.replay import Replayer
+    from collections.abc import Sequence
+
+    from referee.engine.replay import Frame
     from referee.games.railbaron.rules import RailBaronRules
 
 BANKER = "banker"
@@ -42,11 +44,6 @@ def visible_cash(state: State, viewer: str | None, subject: str) -> int | None:
     if viewer in (subject, BANKER) or cash >= ANNOUNCE_CASH:
         return cash
     return None
-
-
-def cash_text(state: State, viewer: str | None, subject: str) -> str:
-    seen = visible_cash(state, viewer, subject)
-    return UNDER_ANNOUNCE if seen is None else money(seen)
 
 
 def _accepted(rules: RailBaronRules, state: State, action: dict) -> bool:
@@ -177,10 +174,9 @@ def summary(state: State) -> dict[str, Any]:
     }
 
 
-def history(replayer: Replayer) -> list[dict[str, Any]]:
+def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
     """The readable log: one entry per turn, each with the lines its actions produced."""
     entries: list[dict[str, Any]] = []
-    frames = replayer.frames
     for before, frame in zip(frames, frames[1:], strict=False):
         state: State = before.state
         turn = state.turn

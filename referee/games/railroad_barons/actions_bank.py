@@ -50,7 +50,8 @@ def correct_value(play: Play, action: dict) -> None:
     h = play.holding(action.get("holding"))
     require(h.started, f"{play.hname(h.key)} has not been started.")
     space = action.get("space")
-    require(space in play.box.track, f"Unknown space {space!r} of the share value track.")
+    require(isinstance(space, str) and space in play.box.track,
+            f"Unknown space {space!r} of the share value track.")
     reason = reason_of(action)
     before = play.value(h)
     h.space = space

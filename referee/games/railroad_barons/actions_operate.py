@@ -203,7 +203,8 @@ def finish(play: Play, action: dict) -> None:
     pid, h, op = operating(play, action, "buy")
     excess = len(h.railroads) - op.down
     discard = action.get("discard", [])
-    require(isinstance(discard, list), "List the railroads to discard.")
+    require(isinstance(discard, list) and all(isinstance(d, str) for d in discard),
+            "List the railroads to discard by name.")
     name = play.hname(h.key)
     if excess <= 0:
         require(not discard, f"{name} keeps every railroad: {op.down} (▼) token"

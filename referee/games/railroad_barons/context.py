@@ -185,7 +185,6 @@ class Play:
                          f"{money(self.cash(treasury(h.key)))} treasury, tokens, railroads "
                          "and Investors pass at once.")
             self.swap(h, changed)
-        self.over_limit_notice()
 
     def swap(self, h: Holding, announce: bool) -> None:
         holder = h.certs[DIRECTOR]
@@ -196,6 +195,7 @@ class Play:
             h.certs[DIRECTOR], h.certs[30], h.certs[10] = director, holder, holder
             self.say(f"{self.name(director)} gives the 30% and 10% of {self.hname(h.key)} to "
                      f"{self.name(holder)} for the Director's 40% certificate.")
+            self.over_limit_notice()
         elif announce:
             self.say(f"The Director's certificate of {self.hname(h.key)} stays with "
                      f"{self.name(holder)} until {self.name(director)} holds certificates "

@@ -1,20 +1,17 @@
-"""Per-game web hooks: what the web layer asks of a game beyond the engine's GameRules.
+"""What the web layer asks of a game, gathered from its contract (referee.games.contract).
 
-A game `key` may have a module `referee.web.games.<key>` defining any of:
+The rules side (who acts, visible cash, banker-only actions) comes from the game's GAME; the
+lobby's choices from its META. A game whose META names a `web` module may define there any of:
 
-    SETUP: SetupOptions                         # lobby choices (editions, variants, map?)
-    acting_player(action: dict) -> str | None   # which seat an action acts for (None: banker only)
-    visible_cash(state, viewer: str | None, subject: str) -> int | None
-                                                # cash of `subject` as `viewer` (a player id, or
-                                                # None at the table) may know it; None: hidden
     page_context(view: GameView) -> dict        # extra names for templates/<key>/_<page>.html
+    blueprints() -> tuple[Blueprint, ...]       # the game's own pages, registered by the app
     setup_context() -> dict                     # extra names for templates/<key>/_setup.html
     read_setup(form, problems) -> (map_ref | None, dict)
                                                 # the lobby fields of templates/<key>/_setup.html
 
 Names it leaves out come from `referee.web.games.generic`. Its pages render
 templates/<key>/_<page>.html, falling back to templates/generic/_<page>.html.
-docs/web.md describes the contract.
+docs/adding-a-game.md describes the whole contract.
 """
 
 from __future__ import annotations
@@ -25,56 +22,52 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from referee.games.registry import GAMES, banker_actions
+from referee.games import registry
+from referee.games.contract import Choice, Game, GameMeta
 from referee.web.games import generic
-from referee.web.games.generic import Choice, SetupOptions
 
-__all__ = ["Choice", "GameHooks", "SetupOptions", "hooks_for"]
-
-PAGES = ("phone", "banker", "table", "history")
+__all__ = ["Choice", "GameHooks", "hooks_for"]
 
 
 @dataclass(frozen=True)
 class GameHooks:
     key: str
-    setup: SetupOptions
-    acting_player: Callable[[dict], str | None]
-    visible_cash: Callable[[Any, str | None, str], int | None]
+    setup: GameMeta
+    game: Game
     page_context: Callable[[Any], dict]
+    blueprints: Callable[[], tuple]
     setup_context: Callable[[], dict]
     read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
 
     def acting_for(self, action: dict) -> str | None:
         """The seat an action acts for; None for the banker's actions (undo among them)."""
-        if action.get("type") in banker_actions(self.key):
+        if action.get("type") in registry.banker_actions(self.key):
             return None
-        return self.acting_player(action)
+        return self.game.acting_player(action)
+
+    def visible_cash(self, state: Any, viewer: str | None, subject: str) -> int | None:
+        return self.game.visible_cash(state, viewer, subject)
+
+    def to_act(self, state: Any) -> list[str]:
+        """The players who may act now (see Game.to_act)."""
+        return self.game.to_act(state)
 
     def partial(self, page: str) -> list[str]:
         """Template names for one page's game-specific fragment, the game's own first."""
         return [f"{self.key}/_{page}.html", f"generic/_{page}.html"]
 
 
-def _module(key: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"{__name__}.{key}")
-    except ModuleNotFoundError as err:
-        if err.name != f"{__name__}.{key}":
-            raise
-        return None
+def _web_module(meta: GameMeta) -> ModuleType | None:
+    return importlib.import_module(meta.web) if meta.web else None
 
 
 def hooks_for(key: str) -> GameHooks:
     """The hooks of a game in the registry (KeyError for an unknown game)."""
-    if key not in GAMES:
-        raise KeyError(key)
-    module = _module(key) if key.isidentifier() else None
+    meta = registry.GAMES[key]
+    module = _web_module(meta)
 
     def pick(name: str) -> Any:
         return getattr(module, name, None) or getattr(generic, name)
 
-    return GameHooks(
-        key, pick("SETUP"), pick("acting_player"), pick("visible_cash"), pick("page_context"),
-        pick("setup_context"), pick("read_setup"),
-    )
-
+    return GameHooks(key, meta, registry.game(key), pick("page_context"), pick("blueprints"),
+                     pick("setup_context"), pick("read_setup"))

@@ -19,13 +19,10 @@ from referee.games.prairie_railroads.views import (
     legal_actions,
     railroad_rows,
     to_act,
-    visible_cash,
 )
-from referee.web.games.generic import SetupOptions
 
-__all__ = ["SETUP", "page_context", "read_setup", "setup_context", "visible_cash"]
+__all__ = ["page_context", "read_setup", "setup_context"]
 
-SETUP = SetupOptions(uses_map=False)  # the board table and the deck: _setup.html, read_setup
 DECK_FIELDS = (("PD", "deck_pd", "Pay Dividends"), ("OS", "deck_os", "Offer Stock"),
                ("CT", "deck_ct", "Construct Track"))
 DECK_COUNT = re.compile(r"[0-9]{1,2}")
@@ -183,7 +180,7 @@ class PrairieView:
 
     @cached_property
     def turns(self) -> list[dict]:
-        return history(self.view.snapshot)
+        return history(self.view.snapshot.frames)
 
 
 def page_context(view: Any) -> dict:

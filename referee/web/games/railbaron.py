@@ -1,4 +1,4 @@
-"""Rail Baron's web hooks: lobby choices, cash visibility and the names its pages need."""
+"""Rail Baron's web hooks: the names its pages need."""
 
 from __future__ import annotations
 
@@ -6,34 +6,16 @@ from typing import Any
 
 from flask import request, url_for
 
-from referee.games.railbaron.settings import EDITIONS, VARIANTS
-from referee.games.railbaron.views import visible_cash
-from referee.web.games import railbaron_report
-from referee.web.games.generic import Choice, SetupOptions
+from referee.web.games import railbaron_lookup, railbaron_maps, railbaron_report, railbaron_routes
 from referee.web.games.railbaron_board import board_args, picture, player_colours
 from referee.web.games.railbaron_turn import turn_context
 
-__all__ = ["SETUP", "page_context", "visible_cash"]
+__all__ = ["blueprints", "page_context"]
 
-EDITION_LABELS = {
-    "modern": "Modern (RailGameFans rulebook)",
-    "classic": "Classic (Avalon Hill)",
-}
-VARIANT_LABELS = {
-    "short_game": "Short Game",
-    "discounted_superchief": "Discounted SuperChief",
-    "free_superchief": "Free SuperChief (from Express)",
-    "starting_auction": "Starting Auction",
-    "honeymoon": "Honeymoon (two players)",
-}
 
-# The keys are the rules' own (referee.games.railbaron.settings); only the labels are ours.
-SETUP = SetupOptions(
-    editions=tuple(Choice(key, EDITION_LABELS.get(key, key)) for key in EDITIONS),
-    variants=tuple(Choice(key, VARIANT_LABELS.get(key, key)) for key in VARIANTS),
-    uses_map=True,
-)
-
+def blueprints() -> tuple:
+    """Rail Baron's own pages: the quick lookup, the maps page, the route planner."""
+    return (railbaron_lookup.bp, railbaron_maps.bp, railbaron_routes.bp)
 
 def page_context(view: Any) -> dict:
     """Rail Baron counts in dollars; the public pages get their names from railbaron_report,

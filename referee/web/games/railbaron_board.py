@@ -29,6 +29,7 @@ LANE = 2.6  # gap between parallel railroads on one segment
 FOCUS_MARGIN = 40.0
 FONT = 11.0
 LABEL_ROOM = 70.0  # beyond the easternmost city, for its name
+WHOLE, ROUTE = "all", "route"  # focus on the whole map, on the route drawn
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mappi
     markers = _markers(state, colours, names)
     view = _view_box(board, graph, pos, proj, focus, route)
     # a region is drawn on a phone's width: its names grow with it, to read at about 12 px
-    font = FONT if not focus else round(max(FONT, float(view.split()[2]) / 28), 1)
+    font = FONT if focus in ("", WHOLE) else round(max(FONT, float(view.split()[2]) / 28), 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" class="rbb-svg" role="img" '
         f'aria-label="The board at a glance: {escape(board.name)}">',
@@ -165,7 +166,7 @@ def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mappi
     parts.append("</g></svg>")
     return BoardPicture(
         svg=Markup("".join(parts)),
-        focus=_focus_links(board, keep, focus),
+        focus=_focus_links(board, keep, focus, bool(route_d)),
         rail=_rail_info(board, graph, state, names, rail, paint),
         legend=_legend(state, board, colours, names),
         markers=tuple(markers),
@@ -260,7 +261,7 @@ def _view_box(board: RailBaronMap, graph: RouteGraph, pos: Mapping[str, tuple[fl
     if focus in board.regions:
         points = [pos[graph.city_nodes[c]] for c, r in board.cities.items()
                   if r == focus and c in graph.city_nodes]
-    elif focus == "route":
+    elif focus == ROUTE:
         points = [pos[n] for step in route for n in step[:2]]
     if not points:
         return f"{-LABEL_ROOM:.0f} 0 {WIDTH + 2 * LABEL_ROOM:.0f} {proj.height:.0f}"
@@ -272,8 +273,11 @@ def _view_box(board: RailBaronMap, graph: RouteGraph, pos: Mapping[str, tuple[fl
     return f"{left:.0f} {top:.0f} {width:.0f} {height:.0f}"
 
 
-def _focus_links(board: RailBaronMap, keep: Mapping[str, str], focus: str) -> tuple[Focus, ...]:
-    links = [Focus("", "Whole map", _query(keep, focus=None), not focus)]
+def _focus_links(board: RailBaronMap, keep: Mapping[str, str], focus: str,
+                 route: bool) -> tuple[Focus, ...]:
+    links = [Focus(WHOLE, "Whole map", _query(keep, focus=WHOLE), focus in ("", WHOLE))]
+    if route:
+        links.append(Focus(ROUTE, "The route", _query(keep, focus=ROUTE), focus == ROUTE))
     links += [Focus(code, name, _query(keep, focus=code), focus == code)
               for code, name in board.regions.items()]
     return tuple(links)
@@ -324,5 +328,5 @@ def board_args(args: Mapping[str, str], board: RailBaronMap) -> dict[str, str]:
     """The focus and railroad a page's query asks for, when they name one of this map's."""
     focus = args.get("focus", "")
     rail = args.get("rr", "")
-    return {"focus": focus if focus in board.regions or focus == "route" else "",
+    return {"focus": focus if focus in board.regions or focus in (WHOLE, ROUTE) else "",
             "rr": rail if rail in board.railroads else ""}

@@ -59,46 +59,39 @@ def namer(state: State) -> Namer:
     return name
 
 
-def _after(memo: str, prefix: str, suffix: str = "") -> str:
-    return memo[len(prefix):len(memo) - len(suffix)]
-
-
 def transfer_phrase(t: Transfer, subject: str | None, name: Namer) -> str | None:
-    """A transfer told briefly; the turn's player is left unnamed. None: not worth a phrase."""
+    """A transfer told briefly from its kind and fields; the turn's player is left unnamed.
+    None: not worth a phrase."""
 
     def who(account: str) -> str:
         return "" if account == subject else f"{name(account)} "
 
-    memo, amount = t.memo, money(t.amount)
-    if memo.startswith("payoff "):
-        start, _, dest = _after(memo, "payoff ").partition("–")
-        return f"{who(t.target)}{start} → {dest}, payoff {amount}"
-    if memo.startswith("use fee (") and memo.endswith(")"):
-        rails = _after(memo, "use fee (", ")")
+    kind, f, amount = t.kind, t.fields, money(t.amount)
+    if kind == "payoff":
+        return f"{who(t.target)}{f['start']} → {f['destination']}, payoff {amount}"
+    if kind == "use_fee":
+        rails = ", ".join(f["railroads"])
         return f"{who(t.source)}paid {name(t.target)} {amount} for the {rails}"
-    if memo.startswith("bought the ") and memo.endswith(" at auction"):
-        rr = _after(memo, "bought the ", " at auction")
+    if kind == "auction":
         seller = "" if t.target == BANK else f" from {name(t.target)}"
-        return f"{who(t.source)}bought the {rr} at auction for {amount}{seller}"
-    if memo.startswith("bought the "):
-        return f"{who(t.source)}bought the {_after(memo, 'bought the ')} for {amount}"
-    if memo.startswith("bank bought the "):
-        rr = _after(memo, "bank bought the ")
-        return f"the bank bought the {rr} from {name(t.target)} for {amount}"
-    if memo.startswith("sold back the "):
-        rr = _after(memo, "sold back the ")
-        return f"{who(t.target)}sold the {rr} back to the bank for {amount}"
-    if memo.startswith("upgrade to "):
-        return f"{who(t.source)}upgraded to {_after(memo, 'upgrade to ')} for {amount}"
-    if memo == "rover":
+        return f"{who(t.source)}bought the {f['railroad']} at auction for {amount}{seller}"
+    if kind == "purchase":
+        return f"{who(t.source)}bought the {f['railroad']} for {amount}"
+    if kind == "sale":
+        return f"the bank bought the {f['railroad']} from {name(t.target)} for {amount}"
+    if kind == "sell_back":
+        return f"{who(t.target)}sold the {f['railroad']} back to the bank for {amount}"
+    if kind == "upgrade":
+        engine = ENGINE_NAMES.get(f["engine"], f["engine"])
+        return f"{who(t.source)}upgraded to {engine} for {amount}"
+    if kind == "rover":
         return f"{who(t.target)}rovered {name(t.source)} for {amount}"
-    if memo.startswith("correction: "):
+    if kind == "correction":
         sign, account = ("+", t.target) if t.source == BANK else ("−", t.source)
-        reason = _after(memo, "correction: ")
-        return f"banker's correction: {name(account)} {sign}{amount} ({reason})"
-    if memo in ("bankruptcy", "starting cash"):
+        return f"banker's correction: {name(account)} {sign}{amount} ({f['reason']})"
+    if kind in ("bankruptcy", "starting_cash"):
         return None  # the amount would be the player's exact cash; the state change says it
-    return f"{name(t.source)} paid {name(t.target)} {amount} ({memo})"
+    return f"{name(t.source)} paid {name(t.target)} {amount} ({t.memo})"
 
 
 def state_phrases(before: State, after: State, subject: str | None, paid_upgrades: set[str],
@@ -146,9 +139,7 @@ def _entry(number: int, player: str | None, frames: Sequence[Any], before: State
     for frame in frames:
         transfers = frame.outcome.transfers
         phrases += [p for t in transfers if (p := transfer_phrase(t, player, name))]
-        upgrades = {t.memo.removeprefix("upgrade to ") for t in transfers
-                    if t.memo.startswith("upgrade to ")}
-        paid = {key for key, label in ENGINE_NAMES.items() if label in upgrades}
+        paid = {t.fields["engine"] for t in transfers if t.kind == "upgrade"}
         phrases += state_phrases(state, frame.state, player, paid, name)
         state = frame.state
     summary = "; ".join(phrases) or "no money has changed hands"

@@ -251,10 +251,11 @@ def player_reports(state: State, frames: Sequence[Any],
     transfers = [t for f in frames for t in f.outcome.transfers]
     out = []
     for pid, p in state.players.items():
-        payoffs = [t.amount for t in transfers if t.target == pid and t.memo.startswith("payoff ")]
-        fees = [t for t in transfers if t.memo.startswith("use fee")]
-        bought = [t for t in transfers if t.source == pid and t.memo.startswith("bought the ")]
-        rovers = [t for t in transfers if t.memo == "rover"]
+        payoffs = [t.amount for t in transfers if t.target == pid and t.kind == "payoff"]
+        fees = [t for t in transfers if t.kind == "use_fee"]
+        bought = [t for t in transfers
+                  if t.source == pid and t.kind in ("purchase", "auction")]
+        rovers = [t for t in transfers if t.kind == "rover"]
         out.append(PlayerReport(
             id=pid,
             name=p.name,
@@ -264,8 +265,7 @@ def player_reports(state: State, frames: Sequence[Any],
             payoff_total=sum(payoffs),
             fees_paid=sum(t.amount for t in fees if t.source == pid),
             fees_received=sum(t.amount for t in fees if t.target == pid),
-            railroads=tuple(t.memo.removeprefix("bought the ").removesuffix(" at auction")
-                            for t in bought),
+            railroads=tuple(t.fields["railroad"] for t in bought),
             railroads_spent=sum(t.amount for t in bought),
             held=tuple(state.owned_by(pid)),
             rover_received=sum(t.amount for t in rovers if t.target == pid),

@@ -10,11 +10,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
 
+from referee.games import registry
 from referee.games.railbaron.route_answer import RouteError, answer_route
 from referee.games.railbaron.route_hints import Rider
 from referee.web.actors import game_or_404, require_actor
 from referee.web.db import get_db
-from referee.web.games.railbaron_board import board_args, picture, player_colours
+from referee.web.games.railbaron_board import ROUTE, board_args, picture, player_colours
 from referee.web.render import replayers
 
 bp = Blueprint("rb_routes", __name__, url_prefix="/g/<game_id>")
@@ -37,7 +38,8 @@ def routes(game_id: str) -> Response:
     board = snapshot.rules.board
     state = snapshot.state
     graph = getattr(board, "route_graph", None)
-    context: dict[str, Any] = {"game": game, "actor": actor, "graph": graph, "board": board}
+    context: dict[str, Any] = {"game": game, "actor": actor, "graph": graph, "board": board,
+                               "stylesheets": registry.GAMES[game.game].stylesheets}
     if graph is None:
         return render_template("railbaron/routes.html", **context)
     cities = sorted(board.cities)
@@ -70,7 +72,7 @@ def routes(game_id: str) -> Response:
     colours, names = player_colours(game.players)
     query = {"from": start, "to": end, "for": rider_id}
     chosen = board_args(request.args, board)
-    focus = chosen["focus"] or ("route" if route else "")
+    focus = chosen["focus"] or (ROUTE if route else "")
     keep = {**query, "pick": picked, **({"focus": focus} if focus else {})}
     if chosen["rr"]:
         keep["rr"] = chosen["rr"]

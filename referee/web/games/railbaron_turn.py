@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -21,11 +20,11 @@ from flask import request
 
 from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
+from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
 from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
-from referee.tables.lookup import payoff as payoff_lookup
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 DICE_ACTIONS = {
@@ -182,11 +181,6 @@ def read_draft(seq: int, railroads: dict) -> Draft:
     if isinstance(posted, dict) and isinstance(posted.get("ridden"), list):
         draft.ridden = [rr for rr in posted["ridden"] if isinstance(rr, str) and rr in railroads]
     return draft
-
-
-def roll_dice(count: int) -> list[int]:
-    """Dice drawn by the server for "Roll for me" (they go into the form, then the action)."""
-    return [secrets.randbelow(6) + 1 for _ in range(count)]
 
 
 class TurnPage:
@@ -627,8 +621,7 @@ class TurnPage:
 
     def _prepare_draw_deed(self, panel: Panel) -> None:
         choices = panel.legal["railroads"]
-        panel.data["chips"] = [self.chip(rr) for rr in choices]
-        panel.data["random"] = secrets.choice(choices) if choices else None
+        panel.data["chips"] = [self.chip(rr) for rr in choices]  # "Draw for me" draws on arrival
 
     _prepare_phantom_draw = _prepare_draw_deed
 
@@ -648,7 +641,7 @@ class TurnPage:
         panel.data["complete"] = all(r["complete"] for r in rows)
         panel.data["tapped"] = json.dumps({"rolls": rolls})
         panel.data["names"] = [self.name(pid) for pid in contenders]
-        panel.data["json"] = json.dumps({"rolls": {pid: roll_dice(3) for pid in contenders}})
+        panel.data["contenders"] = contenders  # "Roll for everyone" rolls on arrival
 
     # -- the auction, on every phone ---------------------------------------------------------
 

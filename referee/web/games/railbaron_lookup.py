@@ -2,7 +2,8 @@
 
 One GET form (`/lookup`), so a look-up is an address that can be reloaded or shared. With htmx
 the form swaps itself on every change; without JavaScript its "Look up" button does the same.
-The chart reading is `referee.tables.quick`; this module only fetches the map and renders.
+The chart reading is `referee.games.railbaron.charts.quick`; this module only fetches the map
+and renders.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 
-from referee.tables import MapError, UnknownMapError, load_map, quick
-from referee.tables.loader import MapTitle, map_titles
+from referee.games.railbaron.charts import MapError, UnknownMapError, load_map, quick
+from referee.games.railbaron.charts.loader import MapTitle, map_titles
 from referee.web.render import is_htmx, page_or_fragment
 
 bp = Blueprint("lookup", __name__, url_prefix="/lookup")

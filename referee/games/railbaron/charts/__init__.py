@@ -3,7 +3,7 @@
 Pure Python: nothing here imports Flask or sqlite-utils. See docs/tables.md for the format.
 """
 
-from referee.tables.loader import (
+from referee.games.railbaron.charts.loader import (
     LoadedMap,
     MapError,
     MapSummary,
@@ -15,7 +15,7 @@ from referee.tables.loader import (
     load_map_dir,
     map_resolver,
 )
-from referee.tables.validate import Problem, check_map_dir
+from referee.games.railbaron.charts.validate import Problem, check_map_dir
 
 __all__ = [
     "LoadedMap",

@@ -20,8 +20,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from referee.tables.format import MANIFEST
-from referee.tables.validate import Problem, check_map_dir, has_errors
+from referee.games.railbaron.charts.format import MANIFEST
+from referee.games.railbaron.charts.validate import Problem, check_map_dir, has_errors
 
 MAX_FILE_BYTES = 1_000_000  # a 100-city payoff chart is about 150 kB
 MAX_TOTAL_BYTES = 4_000_000

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from referee.games.railbaron.board import RailBaronMap
-from referee.tables.lookup import (
+from referee.games.railbaron.charts.lookup import (
     Chance,
     CityLookup,
     PayoffLookup,
@@ -29,7 +29,7 @@ from referee.tables.lookup import (
     region_for,
     resolve_city,
 )
-from referee.tables.overrides import override_note
+from referee.games.railbaron.charts.overrides import override_note
 
 Dice = tuple[int, int, int]
 

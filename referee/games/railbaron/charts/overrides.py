@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, RailBaronMap, pair
+from referee.games.railbaron.charts.format import KEY_SEPARATOR, OVERRIDE_TABLES, OVERRIDES_HEADER
+from referee.games.railbaron.charts.validate import ERROR, Problem, positive_int, read_csv
 from referee.games.railbaron.route_graph import READINGS
-from referee.tables.format import KEY_SEPARATOR, OVERRIDE_TABLES, OVERRIDES_HEADER
-from referee.tables.validate import ERROR, Problem, positive_int, read_csv
 
 OVERRIDE_PREFIX = "overridden: "
 

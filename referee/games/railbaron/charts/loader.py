@@ -10,9 +10,13 @@ from pathlib import Path
 import referee
 from referee.engine.record import RecordError
 from referee.games.railbaron.board import RailBaronMap
-from referee.tables.format import MANIFEST, RAILROADS_NOT_TRANSCRIBED, RAILROADS_TRANSCRIBED
-from referee.tables.overrides import apply_overrides, read_overrides
-from referee.tables.validate import (
+from referee.games.railbaron.charts.format import (
+    MANIFEST,
+    RAILROADS_NOT_TRANSCRIBED,
+    RAILROADS_TRANSCRIBED,
+)
+from referee.games.railbaron.charts.overrides import apply_overrides, read_overrides
+from referee.games.railbaron.charts.validate import (
     ERROR,
     MapData,
     Problem,

@@ -2,7 +2,7 @@
 
 An upload is checked with the project's validator in a hidden staging folder and stored in
 the instance's `maps/<key>/` only when it has no error (the logic is
-`referee.tables.upload`); a shipped map is never replaced. Then the lobby lists it.
+`referee.games.railbaron.charts.upload`); a shipped map is never replaced. Then the lobby lists it.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from flask import (
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import referee
-from referee.tables import list_maps
-from referee.tables.loader import MapSummary, map_dirs
-from referee.tables.upload import (
+from referee.games.railbaron.charts import list_maps
+from referee.games.railbaron.charts.loader import MapSummary, map_dirs
+from referee.games.railbaron.charts.upload import (
     KEY_RULE,
     MAX_FILE_BYTES,
     MAX_FILES,

@@ -12,10 +12,9 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from referee.games.contract import ERROR, WARNING, Problem
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
-from referee.games.railbaron.route_files import SECTION as ROUTE_GRAPH
-from referee.games.railbaron.route_files import read_route_graph
-from referee.tables.format import (
+from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
     KEY_SEPARATOR,
     MANIFEST,
@@ -26,27 +25,12 @@ from referee.tables.format import (
     TABLE_FILES,
     UNKNOWN,
 )
-
-ERROR = "error"
-WARNING = "warning"
+from referee.games.railbaron.route_files import SECTION as ROUTE_GRAPH
+from referee.games.railbaron.route_files import read_route_graph
 
 _OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a map folder, located by file and (when known) line."""
-
-    file: str
-    line: int | None
-    message: str
-    severity: str = ERROR
-
-    def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file} line {self.line}"
-        return f"{where}: {self.message}"
 
 
 @dataclass

@@ -1,0 +1,205 @@
+"""The game contract: everything the app asks of a game, and how it finds one.
+
+A game is a package. The app knows no game by name: it discovers them (see
+`referee.games.registry`) and asks only what this module states.
+
+What a game package provides
+----------------------------
+``<package>/meta.py`` defines ``META = GameMeta(...)``: the key, title, player range and setup
+choices. It is data only and imports nothing of the rules, so the lobby lists games cheaply.
+``META.game`` names (as a dotted string, not an import) the module that defines
+``GAME``: an object with every attribute of :class:`Game` below (rules, who acts now, visible
+cash, banker-only actions, history lines, summary and its text, the game's boards).
+
+The package imports neither Flask nor sqlite-utils nor another game; it may import
+``referee.engine`` and this module. Optionally:
+
+- ``META.web`` names a module of web hooks (see ``referee/web/games/__init__.py``): its own page
+  context and setup fields. Without one the generic pages serve the game.
+- ``META.stylesheets`` name files in ``static/``; only this game's pages load them.
+- templates ``templates/<key>/_<page>.html`` replace the generic fragments of a page
+  (``phone``, ``banker``, ``table``, ``history``; ``_setup.html`` adds lobby fields). They live
+  in the project's ``templates/``, or in the package's own folder named by ``META.templates``.
+
+How a game is discovered
+------------------------
+1. every subpackage of ``referee.games`` that has a ``meta`` module;
+2. every package named in the ``REFEREE_GAMES`` environment variable (comma separated dotted
+   names, e.g. ``tests.toy_game``): a game kept outside the project's tree;
+3. ``registry.register("dotted.package")`` at run time (a test's own game).
+
+docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest whole example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from referee.engine.rules import GameRules
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a setup field: the value stored in the record and the words shown."""
+
+    key: str
+    label: str
+
+
+# Stored in the players' "colour" as #rrggbb; the lobby shows the name.
+PIECE_COLOURS = (
+    Choice("#d62828", "red"),
+    Choice("#1d4ed8", "blue"),
+    Choice("#15803d", "green"),
+    Choice("#facc15", "yellow"),
+    Choice("#111111", "black"),
+    Choice("#ffffff", "white"),
+)
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What the lobby needs to list and set up a game, without loading its rules.
+
+    `editions` become the record's settings["edition"] (one of them, the first by default),
+    `variants` its settings["variants"] (any of them). `uses_board`: the lobby asks for one of
+    the game's boards (`Game.boards`) and stores its key as the record's "map".
+    """
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    game: str  # dotted name of the module that defines GAME
+    editions: tuple[Choice, ...] = ()
+    variants: tuple[Choice, ...] = ()
+    colours: tuple[Choice, ...] = PIECE_COLOURS
+    uses_board: bool = False
+    web: str | None = None  # dotted name of the game's web hooks module, if it has one
+    stylesheets: tuple[str, ...] = ()  # files in static/ loaded only by this game's pages
+    lobby_order: int = 50  # where the lobby lists the game: smaller first, then by title
+    templates: str | None = None  # a folder in the package with <key>/_<page>.html templates
+
+    @property
+    def seats(self) -> range:
+        """The player counts the game takes."""
+        return range(self.min_players, self.max_players + 1)
+
+
+ERROR = "error"  # a board with an error cannot be played as it is
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a board's files, located by file and (when known) line."""
+
+    file: str
+    line: int | None
+    message: str
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file} line {self.line}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class BoardSummary:
+    """One board as the lobby and the Maps page list it."""
+
+    key: str
+    name: str
+    playable: bool = True
+    shipped: bool = True  # False: uploaded into this laptop's instance folder
+    note: str = ""
+
+
+class Boards(Protocol):
+    """A game's printed data: the shipped folders tables/<game>/<board>/ and the laptop's own
+    under <instance>/<folder>/. Every method takes the instance folder (None: shipped only)."""
+
+    folder: str  # the instance sub-folder uploads go to
+
+    def list(self, instance_dir: Path | None) -> list[BoardSummary]:
+        """Every board, shipped and uploaded."""
+        ...
+
+    def load(self, key: str, instance_dir: Path | None) -> Any:
+        """The board named `key` as the rules use it; raises LookupError or ValueError."""
+        ...
+
+    def check(self, folder: Path) -> list[Problem]:
+        """The problems of one board folder (none: it loads)."""
+        ...
+
+
+Resolver = Callable[[str, str], Any]  # (game key, board key) -> the loaded board
+
+
+class Game(Protocol):
+    """The rules side of a game, as the app, `referee replay` and the web pages use it."""
+
+    banker_actions: frozenset[str]  # action types only the banker records (undo always is)
+    boards: Boards | None  # None: the game has no printed data
+
+    def rules_for(self, record: dict, resolve: Resolver | None = None) -> GameRules:
+        """The rules of a game record (docs/game-record.md); raises RecordError for a bad one.
+        A board named by key is loaded by `resolve(game_key, board_key)`."""
+        ...
+
+    def to_act(self, state: Any) -> list[str]:
+        """The one answer to "who acts now": the players who may act (mostly one; none when
+        the banker records the next step or the game is over). The POST check and every page
+        use this and nothing else; the game's own summary states the same."""
+        ...
+
+    def acting_player(self, action: dict) -> str | None:
+        """The seat an action is taken for (None: the banker's own)."""
+        ...
+
+    def visible_cash(self, state: Any, viewer: str | None, subject: str) -> int | None:
+        """The cash of `subject` as `viewer` (a player id, "banker", or None for the table)
+        may know it; None: hidden."""
+        ...
+
+    def history(self, frames: list[Any]) -> list[dict]:
+        """The readable log from a replay's frames, oldest first: one entry per turn, each
+        {"label": str, "turn": int, "lines": [str, ...]}."""
+        ...
+
+    def summary(self, state: Any) -> dict:
+        """The end-of-game (or current) summary: exact figures per player, winners, to_act."""
+        ...
+
+    def render(self, report: dict) -> str:
+        """The text `referee replay` prints for a `summary`."""
+        ...
+
+
+def player_field(action: dict) -> str | None:
+    """The usual `acting_player`: the action's "player" field."""
+    player = action.get("player")
+    return player if isinstance(player, str) and player else None
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """A Game made of a game's own functions (what both shipped games use for GAME)."""
+
+    banker_actions: frozenset[str]
+    boards: Boards | None
+    rules_for: Callable[..., GameRules]
+    who_acts: Callable[[Any], str | None]  # the one player to act, or None
+    visible_cash: Callable[[Any, str | None, str], int | None]
+    history: Callable[[list[Any]], list[dict]]
+    summary: Callable[[Any], dict]
+    render: Callable[[dict], str]
+    acting_player: Callable[[dict], str | None] = player_field
+
+    def to_act(self, state: Any) -> list[str]:
+        player = self.who_acts(state)
+        return [player] if player else []

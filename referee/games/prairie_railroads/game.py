@@ -1,0 +1,97 @@
+"""Prairie Railroads' side of the game contract (referee.games.contract): GAME."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.engine.record import RecordError
+from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
+from referee.games.prairie_railroads import board as board_files
+from referee.games.prairie_railroads import views
+from referee.games.prairie_railroads.board import (
+    Board,
+    BoardError,
+    board_folder,
+    list_boards,
+    load_board,
+    load_board_folder,
+)
+from referee.games.prairie_railroads.rules import BANKER_ACTIONS, PrairieRules
+from referee.games.prairie_railroads.settings import Settings, SettingsError
+
+__all__ = ["GAME", "rules_for"]
+
+
+def rules_for(record: dict, resolve_map: Resolver | None = None) -> PrairieRules:
+    """The rules object for a game record.
+
+    `map` is "" (no board table: the table types cities as it builds), a board key (loaded by
+    `resolve_map`, else from tables/prairie_railroads/), or a whole board inline (the form of
+    `Board.to_dict()`).
+    """
+    ref = record["map"]
+    try:
+        if isinstance(ref, dict):
+            board: Board | None = Board.from_dict(ref)
+        elif ref and resolve_map is not None:
+            board = resolve_map("prairie_railroads", ref)
+        elif ref:
+            board = load_board(ref)
+        else:
+            board = None
+    except BoardError as err:
+        raise RecordError(f"map: {err}") from err
+    except (KeyError, TypeError, IndexError, ValueError) as err:
+        raise RecordError(f"map: the inline board is incomplete ({err})") from err
+    try:
+        settings = Settings.from_record(record.get("settings", {}))
+        return PrairieRules(board, record["players"], settings)
+    except SettingsError as err:
+        raise RecordError(str(err)) from err
+    except ValueError as err:
+        raise RecordError(f"players: {err}") from err
+
+
+class PrairieBoards:
+    """Prairie Railroads' boards: tables/prairie_railroads/<key>/ and the laptop's own under
+    <instance>/prairie_boards/ (docs/prairie-railroads.md); a shipped key hides an uploaded one."""
+
+    folder = "prairie_boards"
+
+    def _roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
+        roots = [(board_files.BOARDS_DIR, True)]
+        if instance_dir is not None:
+            roots.append((Path(instance_dir) / self.folder, False))
+        return roots
+
+    def list(self, instance_dir: Path | None) -> list[BoardSummary]:
+        found: dict[str, BoardSummary] = {}
+        for root, shipped in self._roots(instance_dir):
+            for key, name in list_boards(root):
+                found.setdefault(key, BoardSummary(key, name, True, shipped))
+        return list(found.values())
+
+    def load(self, key: str, instance_dir: Path | None) -> Board:
+        for root, _shipped in self._roots(instance_dir):
+            if board_folder(key, root).is_dir():  # board_folder refuses a key that is no name
+                return load_board(key, root)
+        raise BoardError([f"there is no board {key!r}"])
+
+    def check(self, folder: Path) -> list[Problem]:
+        try:
+            load_board_folder(folder)
+        except BoardError as err:
+            return [Problem(folder.name, None, text) for text in err.problems]
+        return []
+
+
+GAME = GameParts(
+    banker_actions=BANKER_ACTIONS,
+    boards=PrairieBoards(),
+    rules_for=rules_for,
+    who_acts=views.to_act,
+    visible_cash=views.visible_cash,
+    history=views.history,
+    summary=views.summary,
+    render=views.render,
+)

@@ -1,0 +1,67 @@
+"""Rail Baron's side of the game contract (referee.games.contract): GAME."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.engine.record import RecordError
+from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
+from referee.games.railbaron import charts, views
+from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.rules import BANKER_ACTIONS, RailBaronRules
+from referee.games.railbaron.settings import Settings, SettingsError
+
+__all__ = ["GAME", "rules_for"]
+
+
+def rules_for(record: dict, resolve_map: Resolver | None = None) -> RailBaronRules:
+    """The rules object for a game record; a map named by key is loaded by `resolve_map`."""
+    ref = record["map"]
+    if isinstance(ref, dict):
+        try:
+            board = RailBaronMap.from_dict(ref)
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(f"map: the inline map is incomplete ({err})") from err
+    elif resolve_map is None:
+        board = charts.map_resolver(None)("railbaron", ref)
+    else:
+        board = resolve_map("railbaron", ref)
+    try:
+        settings = Settings.from_record(record.get("settings", {}), board.default_edition)
+        return RailBaronRules(board, record["players"], settings)
+    except SettingsError as err:
+        raise RecordError(str(err)) from err
+    except ValueError as err:
+        raise RecordError(f"players: {err}") from err
+
+
+class Maps:
+    """Rail Baron's boards: the maps of tables/railbaron/ and the laptop's own under maps/,
+    with house-rule overrides from the instance's overrides/ (docs/tables.md)."""
+
+    folder = "maps"
+
+    def list(self, instance_dir: Path | None) -> list[BoardSummary]:
+        return [BoardSummary(m.key, m.name, m.playable, m.source_dir.parent.name != self.folder)
+                for m in charts.list_maps(instance_dir=instance_dir, cached=True)]
+
+    def load(self, key: str, instance_dir: Path | None) -> RailBaronMap:
+        try:
+            return charts.load_map(key, instance_dir=instance_dir, cached=True)
+        except charts.MapError as err:
+            raise LookupError(str(err)) from err
+
+    def check(self, folder: Path) -> list[Problem]:
+        return charts.check_map_dir(folder)
+
+
+GAME = GameParts(
+    banker_actions=BANKER_ACTIONS,
+    boards=Maps(),
+    rules_for=rules_for,
+    who_acts=views.to_act,
+    visible_cash=views.visible_cash,
+    history=views.history,
+    summary=views.summary,
+    render=views.render,
+)
