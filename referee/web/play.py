@@ -21,7 +21,7 @@ from referee.web.games import hooks_for
 from referee.web.keys import same_secret
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
-from referee.web.submit import Posted, submit_action
+from referee.web.submit import Posted, ReusedClientId, submit_action
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -78,9 +78,10 @@ def version(game_id: str) -> Response:
 
 @bp.get("/export.json")
 def export(game_id: str) -> Response:
-    """The game record (settings, players, the whole action log) as a JSON download."""
+    """The game record (settings, players, the whole action log) as a JSON download: the
+    banker's alone, for the log replays to every player's exact cash."""
     game = game_or_404(game_id)
-    require_actor(game)
+    require_banker(game)
     record = game.record(store.actions_from(get_db(), game.id))
     return Response(
         dump_record(record),
@@ -147,7 +148,7 @@ def act(game_id: str) -> Response:
         return render_game(game, actor, page, status=403, notice=why)
     try:
         submit_action(get_db(), replayers(), game, posted)
-    except StaleAction as err:
+    except (StaleAction, ReusedClientId) as err:
         return render_game(game, actor, page, status=409, notice=str(err))
     except IllegalAction as err:
         failed = {"type": posted.action["type"], "reason": str(err)}

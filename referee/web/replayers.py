@@ -42,7 +42,8 @@ def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
     except ImportError as err:
         game = record.get("game")
         raise GameUnavailable(f"The rules for {game!r} are not available: {err}") from err
-    except (RecordError, IllegalAction, ValueError, LookupError, OSError) as err:
+    except (RecordError, IllegalAction, ValueError, LookupError, OSError, TypeError,
+            AttributeError) as err:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 
 

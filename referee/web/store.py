@@ -21,6 +21,11 @@ ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BANKER_APART = ""  # settings["banker"] when the banker is a separate, non-playing person
 
 
+class DamagedRow(Exception):
+    """A stored row that cannot be read back (its JSON is broken or of the wrong shape): the
+    game it belongs to cannot be opened; every other game can."""
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -77,20 +82,51 @@ class Listing:
     created: str
     players: list[dict]
     actions: int
+    damaged: bool = False
+
+
+def _decoded(text: Any, what: str, kind: type) -> Any:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow(f"its stored {what} are not readable") from None
+    if not isinstance(value, kind):
+        raise DamagedRow(f"its stored {what} are not a JSON {kind.__name__}")
+    return value
+
+
+def _players(text: Any) -> list[dict]:
+    players = _decoded(text, "players", list)
+    if not all(isinstance(p, dict) and isinstance(p.get("id"), str) for p in players):
+        raise DamagedRow("its stored players are not readable")
+    return players
 
 
 def _game(row: dict) -> GameRow:
+    try:
+        map_ref = json.loads(row["map"])
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow("its stored map is not readable") from None
     return GameRow(
         id=row["id"],
         game=row["game"],
-        map=json.loads(row["map"]),
-        settings=json.loads(row["settings"]),
-        players=json.loads(row["players"]),
+        map=map_ref,
+        settings=_decoded(row["settings"], "settings", dict),
+        players=_players(row["players"]),
         created=row["created"],
         title=row["title"],
         game_secret=row["game_secret"],
         banker_secret=row["banker_secret"],
     )
+
+
+def _listing(r: dict) -> Listing:
+    try:
+        players, damaged = _players(r["players"]), False
+    except DamagedRow:
+        players, damaged = [], True
+    return Listing(r["id"], str(r["game"]), str(r["title"]), str(r["created"]), players,
+                   r["actions"], damaged)
 
 
 def create_game(
@@ -139,11 +175,7 @@ def list_games(db: Database) -> list[Listing]:
         from games g order by g.created desc, g.rowid desc
     """
     rows = list(db.query(sql))  # every row read before any is decoded
-    return [
-        Listing(r["id"], r["game"], r["title"], r["created"],
-                json.loads(r["players"]), r["actions"])
-        for r in rows
-    ]
+    return [_listing(r) for r in rows]
 
 
 def action_count(db: Database, game_id: str) -> int | None:
@@ -164,14 +196,28 @@ def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:
     """The game's actions from position `start` on, in order."""
     sql = "select action from actions where game_id = ? and seq >= ? order by seq"
     rows = list(db.query(sql, [game_id, start]))  # every row read before any is decoded
-    return [json.loads(r["action"]) for r in rows]
+    actions = []
+    for position, r in enumerate(rows, start=start + 1):
+        try:
+            action = json.loads(r["action"])
+        except (TypeError, ValueError, RecursionError):
+            action = None
+        if not isinstance(action, dict):
+            raise DamagedRow(f"its stored action {position} is not readable")
+        actions.append(action)
+    return actions
 
 
-def seq_of_client_action(db: Database, game_id: str, client_id: str) -> int | None:
-    """The position of the action a client already sent under `client_id`, if stored."""
-    sql = "select seq from actions where game_id = ? and client_id = ?"
+def client_action(db: Database, game_id: str, client_id: str) -> dict | None:
+    """The action a client already sent under `client_id`, if stored."""
+    sql = "select action from actions where game_id = ? and client_id = ?"
     rows = list(db.query(sql, [game_id, client_id]))
-    return rows[0]["seq"] if rows else None
+    if not rows:
+        return None
+    try:
+        return json.loads(rows[0]["action"])
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow("an action it stored is not readable") from None
 
 
 def insert_action(

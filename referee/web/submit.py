@@ -19,6 +19,21 @@ class Posted:
     action: dict
     seq: int
     client_id: str | None = None
+    rolled: frozenset[str] = frozenset()  # fields the server drew dice for ("Roll for me")
+
+    def same_as(self, stored: dict) -> bool:
+        """Whether `stored` is this action (dice drawn again for a resent form aside)."""
+        def mine(action: dict) -> dict:
+            return {k: v for k, v in action.items() if k not in self.rolled}
+        return mine(stored) == mine(self.action)
+
+
+class ReusedClientId(Exception):
+    """A client_id already stored with a different action: nothing is applied."""
+
+    def __init__(self) -> None:
+        super().__init__("This form was already sent with another action, so nothing was "
+                         "done: here is the game as it is now.")
 
 
 @dataclass(frozen=True)
@@ -28,10 +43,12 @@ class Submitted:
 
 
 def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted) -> Submitted:
-    """Apply and store `posted`; raise StaleAction or IllegalAction and store nothing.
+    """Apply and store `posted`; raise StaleAction, IllegalAction or ReusedClientId and store
+    nothing.
 
     Within the game's lock and one BEGIN IMMEDIATE transaction: a client_id already stored
-    answers as before; otherwise the expected seq must equal the stored count, the engine must
+    answers as before (ReusedClientId if it came with another action); otherwise the
+    expected seq must equal the stored count, the engine must
     accept the action, and only then is it inserted.
     """
     with cache.lock(game.id):
@@ -40,8 +57,10 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
             with immediate(db):
                 count = store.action_count(db, game.id) or 0
                 if posted.client_id is not None:
-                    done = store.seq_of_client_action(db, game.id, posted.client_id)
+                    done = store.client_action(db, game.id, posted.client_id)
                     if done is not None:
+                        if not posted.same_as(done):
+                            raise ReusedClientId()
                         return Submitted(count, duplicate=True)
                 replayer = cache.current(db, game, count)
                 replayer.submit(posted.action, expected_seq=posted.seq)
