@@ -80,7 +80,7 @@ def record_bodies(draw) -> bytes:
                                   optional={f: json_values for f in ACTION_FIELDS[:8]}),
             json_values), max_size=6)),
     }
-    for key in draw(st.lists(st.sampled_from(sorted(record)), max_size=2)):
+    for key in draw(st.lists(st.sampled_from(sorted(record)), max_size=2, unique=True)):
         del record[key]
     return json.dumps(record, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
 
