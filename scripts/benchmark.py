@@ -415,6 +415,10 @@ def bench_lookup() -> list[str]:
 
 SECTIONS = {"actions": bench_actions, "polling": bench_polling, "weight": bench_weight,
             "lookup": bench_lookup}
+sys.path.insert(0, str(ROOT / "scripts"))
+from bench_table import SECTIONS as TABLE_SECTIONS  # noqa: E402
+
+SECTIONS |= TABLE_SECTIONS
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,6 +24,23 @@ def test_transfers_move_positive_whole_amounts_between_two_accounts():
         "bank": -5, "blue": 3, "red": 2}
 
 
+def test_a_fold_starts_from_the_opening_balances():
+    opening = {"bank": -20, "blue": 20}
+    assert fold([Transfer("blue", "red", 5)], opening) == {"bank": -20, "blue": 15, "red": 5}
+    assert opening == {"bank": -20, "blue": 20}  # the opening balances are not changed
+
+
+def test_a_ledger_posts_transfers_and_always_sums_to_zero():
+    ledger = Ledger()
+    ledger.post(Transfer("bank", "blue", 20))
+    ledger.post(Transfer("blue", "red", 5))
+    assert (ledger.balance("bank"), ledger.balance("blue"), ledger.balance("red")) == (-20, 15, 5)
+    assert ledger.balance("green") == 0 and ledger.total() == 0
+    paid = Transfer("bank", "blue", 20, "payoff", kind="payoff", fields={"from": "Atlanta"})
+    assert paid.as_dict() == {"source": "bank", "target": "blue", "amount": 20, "memo": "payoff",
+                              "kind": "payoff", "fields": {"from": "Atlanta"}}
+
+
 def test_ledgers_are_equal_only_when_every_balance_is():
     paid = Ledger({"bank": -5, "blue": 5})
     assert paid == Ledger({"bank": -5, "blue": 5, "red": 0})  # an empty account is no account

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
+import sys
 
 from referee.web.lan import LOOPBACK_NAMES, base_url
 from referee.web.qr import print_qr
@@ -26,10 +28,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=serve)
 
 
+# Waitress's connection handling, sized for a table of tables: a few idle or half-open sockets
+# (a phone gone to sleep, a stalled client) are closed after CHANNEL_TIMEOUT and cannot use up
+# the connections; poll() has no 1,024-descriptor ceiling as select() has.
+CONNECTION_LIMIT = 500
+CHANNEL_TIMEOUT = 30  # seconds without a byte; a live page polls every 2 seconds
+CLEANUP_INTERVAL = 5
+WAITRESS_OPTIONS = {
+    "connection_limit": CONNECTION_LIMIT,
+    "channel_timeout": CHANNEL_TIMEOUT,
+    "cleanup_interval": CLEANUP_INTERVAL,
+    "asyncore_use_poll": True,
+    "max_request_header_size": 64 * 1024,
+    "max_request_body_size": 6 * 1024 * 1024,  # an upload is at most 5 MB (MAX_UPLOAD)
+}
+
+
 def serve(args: argparse.Namespace) -> int:
     from waitress import serve as waitress_serve
 
     from referee.web import create_app
+    from referee.web.db import DamagedDatabase, write_problem
 
     loopback_only = args.host not in ("0.0.0.0", "", "::") and args.host in LOOPBACK_NAMES
     if args.public_url:
@@ -38,7 +57,16 @@ def serve(args: argparse.Namespace) -> int:
         public = f"http://{args.host}:{args.port}"
     else:
         public = base_url(args.host, args.port).rstrip("/")
-    app = create_app({"PUBLIC_URL": public}, instance_path=args.instance)
+    try:
+        app = create_app({"PUBLIC_URL": public}, instance_path=args.instance)
+    except DamagedDatabase as err:
+        print(f"Referee cannot start: {err}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as err:
+        print(f"Referee cannot start: the database cannot be opened ({err}).", file=sys.stderr)
+        return 1
+    if problem := write_problem(app.config["DATABASE"]):
+        print(f"Warning: {problem}", file=sys.stderr)
     if loopback_only:
         print(f"Referee is running on {public}/ for this laptop only: phones cannot reach "
               "it (serve with --host 0.0.0.0 for them).")
@@ -48,5 +76,6 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Games are kept in {app.instance_path}")
     print_qr(public + "/")
     print("Press Ctrl+C to stop.")
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads)
+    waitress_serve(app, host=args.host, port=args.port, threads=args.threads,
+                   **WAITRESS_OPTIONS)
     return 0

@@ -1,14 +1,18 @@
 """A game as an append-only log of actions, its state rebuilt by replay and kept cached.
 
-Undo is itself an action: it takes back the latest action still in force. The state after
-every action in force is kept on a stack, so undo restores the prior state exactly and a new
-action never replays the log from the start.
+Undo is itself an action: it takes back the latest action still in force. Each action in
+force has a Frame (what it moved and said); the state itself is kept only at checkpoints
+(every CHECKPOINT_EVERY-th frame) and for the latest few frames. Any other frame's state is
+rebuilt when asked for, by replaying from the nearest kept state below it: replay is
+deterministic, so undo still restores the prior state exactly, and memory stays a few hundred
+bytes per action instead of a copy of the whole state.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.errors import IllegalAction, StaleAction
@@ -16,19 +20,63 @@ from referee.engine.ledger import Transfer
 from referee.engine.rules import GameRules, Outcome
 
 UNDO = "undo"
+CHECKPOINT_EVERY = 32  # a state is kept for every 32nd frame in force (the opening is frame 0)
+TAIL = 4  # the states of the latest frames are kept too: an undo or two costs no replay
+WALK = 4  # states rebuilt on demand kept for a reader walking the frames in order
 
 
-@dataclass
 class Frame:
-    """The state after one action in force, with what that action moved and said."""
+    """One action in force, with what it moved and said; its state on demand.
 
-    position: int  # index of the action in the log (-1 for the opening)
-    action: dict | None
-    outcome: Outcome
+    `outcome` is the frame itself (transfers, events and state), as the engine's Outcome reads.
+    `memo` is free for a reader to keep something small it derived from the state (so a page
+    that walks every frame does not rebuild every state again).
+    """
+
+    __slots__ = ("position", "action", "_transfers", "_events", "depth", "prev", "_state",
+                 "_replayer", "memo", "__weakref__")
+
+    def __init__(self, position: int, action: dict | None, outcome: Outcome | None,
+                 prev: Frame | None, replayer: Replayer):
+        self.position = position  # index of the action in the log (-1 for the opening)
+        self.action = action
+        # None until known: a game resumed from a saved checkpoint learns what its older
+        # actions moved and said only when someone asks (one replay from the opening)
+        self._transfers = None if outcome is None else tuple(outcome.transfers)
+        self._events = None if outcome is None else tuple(outcome.events)
+        self.depth = 0 if prev is None else prev.depth + 1
+        self.prev = prev
+        self._state: Any = None if outcome is None else outcome.state
+        self._replayer = replayer
+        self.memo: Any = None
+
+    @property
+    def transfers(self) -> tuple[Transfer, ...]:
+        if self._transfers is None:
+            self._replayer.resolve()
+        return self._transfers  # type: ignore[return-value]
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        if self._events is None:
+            self._replayer.resolve()
+        return self._events  # type: ignore[return-value]
+
+    @property
+    def checkpoint(self) -> bool:
+        return self.depth % CHECKPOINT_EVERY == 0
 
     @property
     def state(self) -> Any:
-        return self.outcome.state
+        state = self._state
+        return state if state is not None else self._replayer.rebuild(self)
+
+    @property
+    def outcome(self) -> Frame:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Frame({self.position}, {self.action!r})"
 
 
 class Replayer:
@@ -37,12 +85,65 @@ class Replayer:
     def __init__(self, rules: GameRules, actions: Iterable[dict] = ()):
         self.rules = rules
         self.log: list[dict] = []
-        self._frames: list[Frame] = [Frame(-1, None, rules.initial())]
-        for position, action in enumerate(actions):
+        self._frames: list[Frame] = [Frame(-1, None, rules.initial(), None, self)]
+        self._tail: deque[Frame] = deque(self._frames, maxlen=TAIL)
+        self._walk: deque[Frame] = deque(maxlen=WALK)
+        self._guard = threading.RLock()
+        self._resumed: Frame | None = None  # the frame a saved checkpoint restored
+        self.extend(actions)
+
+    def extend(self, actions: Iterable[dict], start: int = 0) -> None:
+        """Submit recorded actions; ReplayError names the first the rules refuse."""
+        for position, action in enumerate(actions, start=start):
             try:
                 self.submit(action)
             except IllegalAction as err:
                 raise ReplayError(position, action, err) from err
+
+    @classmethod
+    def resume(cls, rules: GameRules, log: list[dict], state: Any) -> Replayer:
+        """The game after `log`, whose last state in force is `state` (a saved checkpoint),
+        without replaying it: which actions are in force follows from the log alone."""
+        replayer = cls(rules)
+        frame = replayer._frames[0]
+        stack = [frame]
+        for position, action in enumerate(log):
+            if action.get("type") == UNDO:
+                if len(stack) == 1:
+                    raise ReplayError(position, action, IllegalAction("There is nothing to undo."))
+                stack.pop()
+            else:
+                stack.append(Frame(position, dict(action), None, stack[-1], replayer))
+        replayer.log = [dict(a) for a in log]
+        replayer._frames = stack
+        top = stack[-1]
+        if top.depth:
+            top._state = state
+            replayer._resumed = top
+        replayer._tail.clear()
+        replayer._tail.append(top)
+        return replayer
+
+    def resolve(self) -> None:
+        """Learn what the actions before a resumed checkpoint moved and said (one replay)."""
+        with self._guard:
+            top = self._resumed
+            if top is None:
+                return
+            chain: list[Frame] = []
+            frame: Frame | None = top
+            while frame is not None and frame.prev is not None:
+                chain.append(frame)
+                frame = frame.prev
+            state = self._frames[0].state if frame is None else frame.state
+            for step in reversed(chain):
+                outcome = self.rules.apply(state, step.action or {})
+                step._transfers = tuple(outcome.transfers)
+                step._events = tuple(outcome.events)
+                if step.checkpoint and step._state is None:
+                    step._state = outcome.state
+                state = outcome.state
+            self._resumed = None
 
     @property
     def seq(self) -> int:
@@ -67,13 +168,18 @@ class Replayer:
         if action["type"] == UNDO:
             if len(self._frames) == 1:
                 raise IllegalAction("There is nothing to undo.")
-            undone = self._frames.pop()
-            self.log.append(dict(action))
+            with self._guard:
+                undone = self._frames.pop()
+                self.log.append(dict(action))
+                self._keep(self._frames[-1])
             return undone
         outcome = self.rules.apply(self.state, action)
-        frame = Frame(len(self.log), dict(action), outcome)
-        self.log.append(dict(action))
-        self._frames.append(frame)
+        kept = dict(action)
+        with self._guard:
+            frame = Frame(len(self.log), kept, outcome, self._frames[-1], self)
+            self.log.append(kept)
+            self._frames.append(frame)
+            self._keep(frame)
         return frame
 
     def preview(self, action: dict) -> Outcome:
@@ -83,7 +189,63 @@ class Replayer:
     def transfers(self) -> Iterator[Transfer]:
         """Every transfer of the actions in force, in order (the opening cash first)."""
         for frame in self._frames:
-            yield from frame.outcome.transfers
+            yield from frame.transfers
+
+    def saved_checkpoint(self) -> tuple[int, Any] | None:
+        """(log length, state) of the newest checkpoint that has CHECKPOINT_EVERY frames or
+        more above it: what to save with the game, so a restart replays a few dozen actions
+        and still knows what the latest of them said."""
+        frames = self._frames
+        depth = (len(frames) - 1 - CHECKPOINT_EVERY) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        if depth <= 0:
+            return None
+        frame = frames[depth]
+        if frame._state is None:
+            return None
+        return frame.position + 1, frame._state
+
+    # -- states on demand ---------------------------------------------------------------------
+
+    def _keep(self, frame: Frame) -> None:
+        """Make `frame` the latest: its state is kept while it is among the last TAIL."""
+        if frame._state is None:
+            frame._state = self.rebuild(frame)
+        leaving = self._tail[0] if len(self._tail) == TAIL else None
+        if frame in self._tail:
+            self._tail.remove(frame)
+        self._tail.append(frame)
+        if leaving is not None and leaving not in self._tail:
+            self._drop(leaving)
+
+    def _drop(self, frame: Frame) -> None:
+        """Forget a frame's state unless it is a checkpoint or still wanted."""
+        if not frame.checkpoint and frame not in self._tail and frame not in self._walk:
+            frame._state = None
+
+    def rebuild(self, frame: Frame) -> Any:
+        """The state after `frame`, replayed from the nearest kept state below it."""
+        with self._guard:
+            if frame._state is not None:
+                return frame._state
+            if self._resumed is not None and frame.depth < self._resumed.depth:
+                self.resolve()  # the kept states below a resumed checkpoint are made now
+                if frame._state is not None:
+                    return frame._state
+            chain: list[Frame] = []
+            base = frame
+            while base._state is None:
+                chain.append(base)
+                base = base.prev  # type: ignore[assignment]  # the opening always has a state
+            state = base._state
+            for step in reversed(chain):
+                state = self.rules.apply(state, step.action or {}).state
+            frame._state = state
+            if not frame.checkpoint and frame not in self._tail:
+                leaving = self._walk[0] if len(self._walk) == WALK else None
+                self._walk.append(frame)
+                if leaving is not None and leaving not in self._walk:
+                    self._drop(leaving)
+            return state
 
 
 class ReplayError(IllegalAction):

@@ -7,15 +7,16 @@ folder (default ./instance, or $REFEREE_INSTANCE) holds the database and the sig
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request
-from jinja2 import ChoiceLoader
+from jinja2 import ChoiceLoader, FileSystemBytecodeCache
 
 from referee import PROJECT_ROOT
 from referee.games import registry
-from referee.web import compress, csrf, db, errors, filters, join, lobby, play
+from referee.web import assets, compress, csrf, db, errors, filters, join, lobby, play
 from referee.web.games import hooks_for
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
@@ -40,6 +41,21 @@ def instance_folder(given: str | os.PathLike[str] | None = None) -> Path:
     folder = Path(given or os.environ.get(INSTANCE_ENV) or "instance").resolve()
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+class TemplateCache(FileSystemBytecodeCache):
+    """Compiled templates kept in the instance folder, so the first page after a restart does
+    not compile them again (Jinja checks each against its source); a folder that cannot be
+    written costs only that."""
+
+    def __init__(self, folder: Path):
+        with suppress(OSError):
+            folder.mkdir(exist_ok=True)
+        super().__init__(str(folder))
+
+    def dump_bytecode(self, bucket) -> None:  # type: ignore[no-untyped-def]
+        with suppress(OSError):
+            super().dump_bytecode(bucket)
 
 
 def _secure(response: Response) -> Response:
@@ -69,6 +85,7 @@ def create_app(
     )
     if test_config:
         app.config.from_mapping(test_config)
+    app.jinja_env.bytecode_cache = TemplateCache(folder / "template-cache")
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(folder)
 
@@ -79,6 +96,7 @@ def create_app(
     app.extensions["referee.replayers"] = ReplayerCache(map_resolver(folder))
     app.after_request(_secure)
     compress.init_app(app)
+    assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     for blueprint in (lobby.bp, join.bp, play.bp):
         app.register_blueprint(blueprint)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Response, abort, request
+from flask import Response, abort, g, request
 
 from referee.web import store
 from referee.web.db import get_db
@@ -49,13 +49,26 @@ def game_or_404(game_id: str) -> GameRow:
     return game
 
 
+def seats_of(game: GameRow) -> list[store.Seat]:
+    """The game's seats, read once per request (forget_seats() after changing them)."""
+    kept = g.get("referee_seats")
+    if kept is None or kept[0] != game.id:
+        kept = (game.id, store.seats(get_db(), game.id))
+        g.referee_seats = kept
+    return kept[1]
+
+
+def forget_seats() -> None:
+    g.pop("referee_seats", None)
+
+
 def current_actor(game: GameRow) -> Actor:
     """The role this request's cookies prove in `game`."""
     banker = same_secret(request.cookies.get(BANKER_COOKIE), game.banker_secret)
     held = request.cookies.get(SEAT_COOKIE)
     player_id = None
     if held:
-        for seat in store.seats(get_db(), game.id):
+        for seat in seats_of(game):
             if same_secret(held, seat.secret):
                 player_id = seat.player_id
                 break

@@ -1,6 +1,6 @@
 """Gzip for the app's own answers, when the browser accepts it: a phone's page on a busy LAN.
 
-Static files go as they are (they are cached and carry validators of their own bytes).
+Static files are gzipped once, ahead, by referee/web/assets.py.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ error half-way) has it rolled back before the connection serves again.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import threading
 import weakref
@@ -21,6 +22,26 @@ from sqlite_utils import Database
 from referee.web.migrations import migrations
 
 DATABASE_FILE = "referee.db"
+SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite makes them with the database's own mode
+LOW_DISK = 20 * 1024 * 1024  # less free space than this is worth a warning at start
+
+
+class DamagedDatabase(Exception):
+    """The database file cannot be read as a database; the message is one sentence to show."""
+
+
+def make_private(path: str | os.PathLike[str]) -> None:
+    """Create the database file readable by its owner only (its WAL files inherit the mode),
+    and take the other readers off files an older version left open to them."""
+    path = Path(path)
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for file in [path, *(path.with_name(path.name + side) for side in SIDE_FILES)]:
+        try:
+            if file.exists() and file.stat().st_mode & 0o077:
+                file.chmod(0o600)
+        except OSError:
+            pass  # another owner's file: write_problem says what matters
 
 
 def open_database(path: str | os.PathLike[str]) -> Database:
@@ -37,15 +58,58 @@ def open_database(path: str | os.PathLike[str]) -> Database:
 
 
 def migrate(path: str | os.PathLike[str]) -> list[str]:
-    """Switch the file to WAL and apply pending migrations; return the names applied."""
-    db = open_database(path)
+    """Switch the file to WAL and apply pending migrations; return the names applied.
+
+    Raises DamagedDatabase when the file is not a readable SQLite database."""
+    make_private(path)
     try:
-        db.enable_wal()
+        db = open_database(path)
+    except sqlite3.OperationalError:
+        raise
+    except sqlite3.DatabaseError as err:
+        raise DamagedDatabase(_damaged(path, err)) from err
+    try:
+        db.execute("select count(*) from sqlite_master").fetchone()
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("its pages do not check out")
+        if db.journal_mode != "wal":
+            db.enable_wal()
         pending = [m.name for m in migrations.pending(db)]
         migrations.apply(db)
         return pending
+    except sqlite3.OperationalError:
+        raise  # not damage: a disk or a lock (write_problem and the 503 page explain)
+    except sqlite3.DatabaseError as err:
+        raise DamagedDatabase(_damaged(path, err)) from err
     finally:
         db.close()
+
+
+def _damaged(path: str | os.PathLike[str], err: Exception) -> str:
+    return (f"The database {path} is damaged ({err}): move it aside (its games are lost "
+            "unless a copy of the file exists) and start again.")
+
+
+def write_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why games cannot be saved in the database now (read-only, or the disk nearly full), or
+    None. Takes the write lock and lets it go, writing nothing."""
+    free = shutil.disk_usage(Path(path).parent).free
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))  # opened for writing, nothing written
+        db = open_database(path)
+        try:
+            db.conn.execute("BEGIN IMMEDIATE")
+            db.conn.execute("ROLLBACK")
+        finally:
+            db.close()
+    except OSError as err:
+        return f"the database {path} cannot be written ({err.strerror}): no game can be saved."
+    except sqlite3.Error as err:
+        return f"the database {path} cannot be written ({err}): no game can be saved."
+    if free < LOW_DISK:
+        return (f"the disk holding {path} has only {free // 1024:,} KB free: free space "
+                "before the game, or actions will be refused.")
+    return None
 
 
 class ConnectionPool:
@@ -96,6 +160,20 @@ def get_db() -> Database:
     if "db" not in g:
         g.db = current_app.extensions["referee.db"].connection()
     return g.db
+
+
+def give_up_connection() -> None:
+    """Roll back and close this request's connection (after a failed write): the thread's
+    next request opens a fresh one."""
+    db = g.pop("db", None)
+    if db is None:
+        return
+    try:
+        if db.conn.in_transaction:
+            db.conn.rollback()
+    except sqlite3.Error:
+        pass  # closing below ends the transaction anyway
+    current_app.extensions["referee.db"].discard()
 
 
 def close_db(error: BaseException | None = None) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response
+import sqlite3
+
+from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException
 
+from referee.web.db import give_up_connection
 from referee.web.render import page_or_fragment
 from referee.web.replayers import GameUnavailable
+from referee.web.store import DamagedRow
 
 
 def _http_error(err: HTTPException) -> Response:
@@ -16,13 +20,42 @@ def _http_error(err: HTTPException) -> Response:
     )
 
 
-def _unavailable(err: GameUnavailable) -> Response:
+def _unavailable(err: GameUnavailable | DamagedRow) -> Response:
+    message = str(err)
+    if isinstance(err, DamagedRow):
+        message = f"This game's record on the laptop is damaged: {err}. Other games are fine."
     return page_or_fragment(
         "error.html", "_error.html", 503,
-        code=503, title="This game cannot be opened", message=str(err),
+        code=503, title="This game cannot be opened", message=message,
+    )
+
+
+CANNOT_SAVE = ("The laptop's disk is full or its database cannot be written, so nothing was "
+               "saved: free space on the laptop (or ask whoever runs it) and tap again.")
+BUSY = "The laptop is busy saving another phone's move: tap again."
+DAMAGED = ("The laptop's database is damaged: nothing was saved. Whoever runs the laptop "
+           "should restart referee, which says what to do.")
+
+
+def _database_error(err: sqlite3.Error) -> Response:
+    """A database that cannot be written (or read): 503 with what to do, nothing half done."""
+    give_up_connection()
+    text = str(err).lower()
+    if "locked" in text or "busy" in text:
+        message = BUSY
+    elif isinstance(err, sqlite3.OperationalError):
+        message = CANNOT_SAVE
+    else:
+        message = DAMAGED
+    current_app.logger.warning("database error answered with 503: %s", err)
+    return page_or_fragment(
+        "error.html", "_error.html", 503,
+        code=503, title="Nothing was saved", message=message,
     )
 
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(GameUnavailable, _unavailable)
+    app.register_error_handler(DamagedRow, _unavailable)
+    app.register_error_handler(sqlite3.Error, _database_error)

@@ -21,6 +21,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from referee.web.names import has_surrogate
 from referee.web.submit import Posted
 
 RESERVED = frozenset({"csrf_token", "seq", "client_id", "page", "json"})
@@ -53,7 +54,7 @@ def checked_whole(value: int, name: str, signed: bool = False) -> int:
     return value
 
 
-def _checked_json(value: Any, where: str, depth: int = 0) -> Any:
+def checked_json(value: Any, where: str, depth: int = 0) -> Any:
     """`value` with every number a whole number in range and every text of a sane length."""
     if depth > MAX_DEPTH:
         raise FormError(f"{where} is nested too deep for an action.")
@@ -66,11 +67,15 @@ def _checked_json(value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             raise FormError(f"{where} is too long.")
+        if has_surrogate(value):
+            raise FormError(f"{where} holds a broken character (a lone surrogate).")
         return value
     if isinstance(value, list):
-        return [_checked_json(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
+        return [checked_json(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
     if isinstance(value, dict):
-        return {str(k): _checked_json(v, f"{where}.{k}", depth + 1) for k, v in value.items()}
+        if any(has_surrogate(str(k)) or len(str(k)) > MAX_TEXT for k in value):
+            raise FormError(f"{where} has a name that is too long or broken.")
+        return {str(k): checked_json(v, f"{where}.{k}", depth + 1) for k, v in value.items()}
     raise FormError(f"{where} has a value of an unknown kind.")
 
 
@@ -81,7 +86,7 @@ def _from_json(text: str) -> dict:
         raise FormError(f"The json field is not valid JSON ({err}).") from None
     if not isinstance(data, dict):
         raise FormError("The json field must hold an object, such as {\"type\": \"undo\"}.")
-    return _checked_json(data, "json")
+    return checked_json(data, "json")
 
 
 def roll_dice(text: str, name: str) -> list[int]:
@@ -126,10 +131,13 @@ def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
     """The action, expected seq and client id a form carries."""
     multi = form if isinstance(form, MultiDict) else MultiDict(form)
     action: dict[str, Any] = _from_json(multi["json"]) if multi.get("json", "").strip() else {}
+    rolled = set()
     for name in multi:
         if name in RESERVED:
             continue
         key, sub, value = _field(name, multi.getlist(name))
+        if name.endswith(":roll"):
+            rolled.add(key)
         if sub is None:
             if key in action:
                 raise FormError(f"{key} is given twice.")
@@ -148,4 +156,4 @@ def action_from_form(form: MultiDict[str, str] | Mapping[str, str]) -> Posted:
     client_id = multi.get("client_id", "").strip() or None
     if client_id is not None and not CLIENT_ID.fullmatch(client_id):
         raise FormError("client_id must be 1 to 64 letters, digits, '-' or '_'.")
-    return Posted(action, seq, client_id)
+    return Posted(action, seq, client_id, frozenset(rolled))

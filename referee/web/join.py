@@ -16,6 +16,7 @@ from flask import (
 from referee.web import store
 from referee.web.actors import (
     current_actor,
+    forget_seats,
     game_or_404,
     require_banker,
     set_seat_cookie,
@@ -91,6 +92,7 @@ def release(game_id: str, player_id: str) -> Response:
     if game.player(player_id) is None:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
     store.release_seat(get_db(), game.id, player_id)
+    forget_seats()
     if is_htmx():
         return render_game(game, actor, "banker")
     return redirect(url_for("play.banker", game_id=game.id), 303)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -17,9 +16,10 @@ from flask import (
     url_for,
 )
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.engine.errors import IllegalAction
-from referee.engine.record import RecordError, check_record, new_record
+from referee.engine.record import RecordError, new_record
 from referee.engine.replay import Replayer, ReplayError
 from referee.games import registry
 from referee.games.registry import GAMES
@@ -27,6 +27,7 @@ from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db
 from referee.web.games import hooks_for
+from referee.web.imports import read_upload
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
 from referee.web.replayers import GameUnavailable, build_rules
@@ -85,6 +86,8 @@ def _start(record: dict, replayer: Replayer, title: str) -> Response:
         players=record["players"], title=title, actions=record["actions"],
     )
     replayers().adopt(game.id, replayer)
+    with get_db().atomic():
+        replayers().save_checkpoint(get_db(), game.id, replayer)
     response = redirect(url_for("play.banker", game_id=game.id), 303)
     set_banker_cookie(response, game)
     return response
@@ -114,23 +117,34 @@ def _read_upload() -> tuple[dict, str]:
     upload = request.files.get("record")
     if upload is None or not upload.filename:
         raise RecordError("Choose a game record file (.json) to import.")
-    name = PurePath(upload.filename).stem[:MAX_TITLE - 11] or "game"
     try:
-        data = json.loads(upload.read().decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError(f"{upload.filename}: not a text file (UTF-8).") from None
-    except (ValueError, RecursionError) as err:
-        raise RecordError(f"{upload.filename}: not valid JSON ({err}).") from None
-    record = check_record(data, upload.filename)
-    if record["game"] not in GAMES:
-        raise RecordError(f"{upload.filename}: unknown game {record['game'][:40]!r}.")
-    ids = [p["id"] for p in record["players"]]
-    if len(set(ids)) != len(ids):
-        raise RecordError(f"{upload.filename}: two players share an id.")
-    record.setdefault("settings", {})
-    for p in record["players"]:
-        p.setdefault("name", p["id"])
-    return record, f"{name} (imported)"
+        return read_upload(upload.read(), upload.filename)
+    finally:
+        upload.close()
+
+
+def _replay(record: dict) -> Replayer:
+    """The imported record replayed; RecordError or ReplayError says where it goes wrong."""
+    replayer = Replayer(build_rules(record, replayers().resolve_map))
+    for position, action in enumerate(record["actions"]):
+        try:
+            replayer.submit(action)
+        except IllegalAction as err:
+            raise ReplayError(position, action, err) from err
+        except (TypeError, LookupError, AttributeError, ValueError, AssertionError) as err:
+            # The rules should refuse with IllegalAction; a malformed record must still not
+            # be a 500. The log keeps the traceback for whoever fixes the rules.
+            current_app.logger.exception("the rules failed on an imported action")
+            raise RecordError(f"actions[{position}] ({action['type'][:40]!r}): the rules "
+                              "could not read this action") from err
+    return replayer
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(err: RequestEntityTooLarge) -> Response:
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _lobby(413, import_problem=f"The upload is larger than {limit / 1_000_000:g} MB: "
+                                      "a game record is far smaller. Choose the right file.")
 
 
 @bp.post("/import")
@@ -138,8 +152,7 @@ def import_record() -> Response:
     """Start a new game by replaying an uploaded game record."""
     try:
         record, title = _read_upload()
-        rules = build_rules(record, replayers().resolve_map)
-        replayer = Replayer(rules, record["actions"])
+        replayer = _replay(record)
     except ReplayError as err:
         return _lobby(422, import_problem=f"The record stops at an illegal action: {err}")
     except (RecordError, GameUnavailable, IllegalAction) as err:

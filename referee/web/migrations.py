@@ -57,3 +57,20 @@ def m001_games_actions_seats(db: Database) -> None:
 def m002_drop_games_status(db: Database) -> None:
     """games.status was written ("active") and never read."""
     db.execute("alter table games drop column status")
+
+
+@migrations()
+def m003_checkpoints(db: Database) -> None:
+    """A game's state saved every few dozen actions: a restart replays only what follows."""
+    db["checkpoints"].create(
+        {
+            "game_id": str,
+            "seq": int,  # the log length the state is after
+            "fingerprint": str,  # the rules (code, map, players, settings) that made it
+            "state": bytes,  # referee.engine.checkpoint.dump_state
+            "created": str,
+        },
+        pk="game_id",
+        not_null={"seq", "fingerprint", "state", "created"},
+        foreign_keys=[("game_id", "games", "id")],
+    )

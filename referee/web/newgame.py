@@ -12,6 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.games.registry import GAMES
 from referee.web.games import hooks_for
+from referee.web.names import clean_name, name_problems
 from referee.web.store import BANKER_APART
 
 MAX_NAME = 40
@@ -39,13 +40,15 @@ class SetupError(ValueError):
 
 
 def _rows(form: MultiDict[str, str]) -> list[tuple[int, str, str, str]]:
-    """(row, name, colour, seat) of every row with a name, in form order (the lobby shows
-    one row per seat of the game's player range)."""
+    """(row, name, colour, seat) of every row with a name typed in it, in form order (the lobby
+    shows one row per seat of the game's player range); the name cleaned (it may be empty
+    then: a name made only of invisible characters)."""
     rows = []
     for row in range(1, MAX_ROWS + 1):
-        name = form.get(f"name_{row}", "").strip()
-        if name:
-            rows.append((row, name, form.get(f"colour_{row}", ""), form.get(f"seat_{row}", "")))
+        typed = form.get(f"name_{row}", "")
+        if typed.strip():
+            rows.append((row, clean_name(typed), form.get(f"colour_{row}", ""),
+                         form.get(f"seat_{row}", "")))
     return rows
 
 
@@ -63,7 +66,7 @@ def read_new_game(form: MultiDict[str, str],
         raise SetupError([f"Choose a game (unknown game {key[:40]!r})."])
     setup = hooks_for(key).setup
 
-    title = form.get("title", "").strip() or f"{info.title}, {date.today():%d %b %Y}"
+    title = clean_name(form.get("title", "")) or f"{info.title}, {date.today():%d %b %Y}"
     if len(title) > MAX_TITLE:
         problems.append(f"The title is longer than {MAX_TITLE} characters.")
 
@@ -74,14 +77,10 @@ def read_new_game(form: MultiDict[str, str],
             f"{len(rows)} named."
         )
     colour_names = {c.key: c.label for c in setup.colours}
-    names, colours, seats = set(), set(), set()
+    problems += name_problems([(f"Player {row}", name) for row, name, *_ in rows], MAX_NAME)
+    colours, seats = set(), set()
     ordered = []
     for row, name, colour, seat in rows:
-        if len(name) > MAX_NAME:
-            problems.append(f"Player {row}'s name is longer than {MAX_NAME} characters.")
-        if name.casefold() in names:
-            problems.append(f"Two players are called {name!r}.")
-        names.add(name.casefold())
         if colour not in colour_names:
             problems.append(f"Choose a colour for {name!r}.")
         elif colour in colours:

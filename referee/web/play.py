@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.record import dump_record
+from referee.engine.replay import Replayer
 from referee.web import store
 from referee.web.actors import (
     Actor,
@@ -21,7 +22,7 @@ from referee.web.games import hooks_for
 from referee.web.keys import same_secret
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
-from referee.web.submit import Posted, submit_action
+from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -78,9 +79,10 @@ def version(game_id: str) -> Response:
 
 @bp.get("/export.json")
 def export(game_id: str) -> Response:
-    """The game record (settings, players, the whole action log) as a JSON download."""
+    """The game record (settings, players, the whole action log) as a JSON download: the
+    banker's alone, for the log replays to every player's exact cash."""
     game = game_or_404(game_id)
-    require_actor(game)
+    require_banker(game)
     record = game.record(store.actions_from(get_db(), game.id))
     return Response(
         dump_record(record),
@@ -109,20 +111,19 @@ def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
             f"not for {game.player_name(player_id)}.")
 
 
-def _not_now(game: GameRow, actor: Actor, player_id: str | None, posted: Posted) -> str | None:
-    """Why a phone may not act for its seat now (someone else is to act), or None."""
-    if actor.banker or player_id is None:
-        return None
-    snapshot = replayers().snapshot(get_db(), game)
-    if posted.seq != snapshot.seq:
-        return None  # a stale page: the submit answers 409 with the fresh state
-    to_act = hooks_for(game.game).to_act(snapshot.state)
-    if player_id in to_act:
-        return None
-    if not to_act:
-        return f"{game.player_name(player_id)} has nothing to do now."
-    names = " or ".join(dict.fromkeys(game.player_name(p) for p in to_act))
-    return f"It is not {game.player_name(player_id)}'s turn: {names} is to act."
+def _not_now(game: GameRow, player_id: str) -> Refuse:
+    """Why a phone may not act for its seat on a state (someone else is to act), or None."""
+
+    def refuse(replayer: Replayer) -> str | None:
+        to_act = hooks_for(game.game).to_act(replayer.state)
+        if player_id in to_act:
+            return None
+        if not to_act:
+            return f"{game.player_name(player_id)} has nothing to do now."
+        names = " or ".join(dict.fromkeys(game.player_name(p) for p in to_act))
+        return f"It is not {game.player_name(player_id)}'s turn: {names} is to act."
+
+    return refuse
 
 
 @bp.post("/act")
@@ -143,11 +144,12 @@ def act(game_id: str) -> Response:
     # A refusal answers with the page itself (and its poller), so the phone keeps following.
     if not actor.may_act_for(player_id):
         return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id))
-    if (why := _not_now(game, actor, player_id, posted)) is not None:
-        return render_game(game, actor, page, status=403, notice=why)
+    refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
     try:
-        submit_action(get_db(), replayers(), game, posted)
-    except StaleAction as err:
+        submitted = submit_action(get_db(), replayers(), game, posted, refuse)
+    except NotNow as err:
+        return render_game(game, actor, page, status=403, notice=str(err))
+    except (StaleAction, ReusedClientId) as err:
         return render_game(game, actor, page, status=409, notice=str(err))
     except IllegalAction as err:
         failed = {"type": posted.action["type"], "reason": str(err)}
@@ -160,5 +162,5 @@ def act(game_id: str) -> Response:
         failed = {"type": posted.action["type"], "reason": "The rules could not read this action."}
         return render_game(game, actor, page, status=422, failed=failed)
     if is_htmx():
-        return render_game(game, actor, page)
+        return render_game(game, actor, page, count=submitted.seq)
     return redirect(url_for(PAGE_ENDPOINTS[page], game_id=game.id), 303)

@@ -6,8 +6,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
 
-from referee.web import store
-from referee.web.actors import Actor
+from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
 from referee.web.games import hooks_for
 from referee.web.lan import public_url
@@ -54,16 +53,18 @@ def render_game(
     status: int = 200,
     failed: dict | None = None,
     notice: str | None = None,
+    count: int | None = None,
 ) -> Response:
     """One game page (or its live fragment) for `actor`, as the game stands now.
 
     `failed` ({"type", "reason"}) is an action the rules or the form refused, shown beside its
-    form; `notice` a line shown on top (e.g. that someone acted first).
+    form; `notice` a line shown on top (e.g. that someone acted first). `count`, when the
+    caller has just written the log, is its length (the database is not asked again).
     """
     db = get_db()
-    snapshot = replayers().snapshot(db, game)
+    snapshot = replayers().snapshot(db, game, count)
     hooks = hooks_for(game.game)
-    view = GameView(game, snapshot, actor, page, tuple(store.seats(db, game.id)))
+    view = GameView(game, snapshot, actor, page, tuple(seats_of(game)))
     context: dict[str, Any] = {
         "view": view,
         "game": game,

@@ -1,7 +1,9 @@
 """One live Replayer per game, kept in process so no request replays a log from the start.
 
 The database is the truth: before use, a cached Replayer is brought level with the stored log
-by feeding it only the actions it lacks. Callers that change a game hold the game's lock.
+by feeding it only the actions it lacks. A game met for the first time since the server started
+resumes from its saved checkpoint (the state every few dozen actions, stored with the game) and
+replays only what follows. Callers that change a game hold the game's lock.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from referee.engine.checkpoint import CheckpointError, dump_state, fingerprint, load_state
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError
-from referee.engine.replay import Frame, Replayer
+from referee.engine.replay import CHECKPOINT_EVERY, Frame, Replayer
 from referee.engine.rules import GameRules
 from referee.games import registry
 from referee.web import store
@@ -42,7 +45,8 @@ def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
     except ImportError as err:
         game = record.get("game")
         raise GameUnavailable(f"The rules for {game!r} are not available: {err}") from err
-    except (RecordError, IllegalAction, ValueError, LookupError, OSError) as err:
+    except (RecordError, IllegalAction, ValueError, LookupError, OSError, TypeError,
+            AttributeError) as err:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 
 
@@ -54,10 +58,7 @@ class Snapshot:
     log: list[dict]
     frames: list[Frame]
     rules: GameRules
-
-    @property
-    def state(self) -> Any:
-        return self.frames[-1].state
+    state: Any  # the latest frame's state, held here: the Replayer keeps only a few
 
 
 class ReplayerCache:
@@ -67,6 +68,7 @@ class ReplayerCache:
         self._snapshots: dict[str, tuple[Replayer, Snapshot]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._saved: dict[str, int] = {}  # game -> log length of the checkpoint it has stored
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock that serialises changes to one game within this process."""
@@ -76,6 +78,7 @@ class ReplayerCache:
     def evict(self, game_id: str) -> None:
         self._replayers.pop(game_id, None)
         self._snapshots.pop(game_id, None)
+        self._saved.pop(game_id, None)
 
     def adopt(self, game_id: str, replayer: Replayer) -> None:
         """Keep a Replayer built elsewhere (a new or imported game) as the game's own."""
@@ -86,12 +89,15 @@ class ReplayerCache:
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
         replayer = self._replayers.get(game.id)
+        tail = None  # the actions after the Replayer's seq, when already read
         if replayer is None or replayer.seq > count:
-            replayer = Replayer(build_rules(game.record(), self.resolve_map))
+            replayer, tail = self._resume(db, game, count)
             self._replayers[game.id] = replayer
         if replayer.seq < count:
             start = replayer.seq
-            for offset, action in enumerate(store.actions_from(db, game.id, start)):
+            if tail is None:
+                tail = store.actions_from(db, game.id, start)
+            for offset, action in enumerate(tail):
                 try:
                     replayer.submit(action)
                 except Exception as err:  # the rules refused it, or failed on it
@@ -107,15 +113,46 @@ class ReplayerCache:
                 )
         return replayer
 
-    def snapshot(self, db: Database, game: GameRow) -> Snapshot:
-        """The game as stored now; the same Snapshot again while nothing has changed (copying
-        a long log on every page would make pages slower as the game goes on)."""
+    def _resume(self, db: Database, game: GameRow,
+                 count: int) -> tuple[Replayer, list[dict] | None]:
+        """A Replayer from the game's saved checkpoint, if one fits the rules of today, with the
+        actions after it; else a Replayer at the opening (the caller replays the log)."""
+        rules = build_rules(game.record(), self.resolve_map)
+        if count < 2 * CHECKPOINT_EVERY:
+            return Replayer(rules), None
+        saved = store.load_checkpoint(db, game.id)
+        if saved is None or not 0 < saved.seq <= count or saved.fingerprint != fingerprint(rules):
+            return Replayer(rules), None
+        log = store.actions_from(db, game.id)[:count]
+        try:
+            replayer = Replayer.resume(rules, log[:saved.seq], load_state(saved.state))
+        except (CheckpointError, IllegalAction):
+            return Replayer(rules), log  # a damaged checkpoint costs a replay, nothing else
+        self._saved[game.id] = saved.seq
+        return replayer, log[saved.seq:]
+
+    def save_checkpoint(self, db: Database, game_id: str, replayer: Replayer) -> None:
+        """Store the Replayer's newest saved-worthy checkpoint, when it is newer than the one
+        stored (every CHECKPOINT_EVERY actions or so). Within the caller's transaction."""
+        found = replayer.saved_checkpoint()
+        if found is None or found[0] <= self._saved.get(game_id, 0):
+            return
+        seq, state = found
+        store.save_checkpoint(db, game_id, seq, fingerprint(replayer.rules), dump_state(state))
+        self._saved[game_id] = seq
+
+    def snapshot(self, db: Database, game: GameRow, count: int | None = None) -> Snapshot:
+        """The game as stored now (or at `count` actions, when the caller knows the count); the
+        same Snapshot again while nothing has changed (copying a long log on every page would
+        make pages slower as the game goes on)."""
         with self.lock(game.id):
-            count = store.action_count(db, game.id) or 0
+            if count is None:
+                count = store.action_count(db, game.id) or 0
             replayer = self.current(db, game, count)
             kept = self._snapshots.get(game.id)
             if kept is not None and kept[0] is replayer and kept[1].seq == replayer.seq:
                 return kept[1]  # a Replayer's seq only grows: the same seq is the same log
-            snapshot = Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules)
+            snapshot = Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules,
+                                replayer.state)
             self._snapshots[game.id] = (replayer, snapshot)
             return snapshot

@@ -21,6 +21,11 @@ ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BANKER_APART = ""  # settings["banker"] when the banker is a separate, non-playing person
 
 
+class DamagedRow(Exception):
+    """A stored row that cannot be read back (its JSON is broken or of the wrong shape): the
+    game it belongs to cannot be opened; every other game can."""
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -77,20 +82,58 @@ class Listing:
     created: str
     players: list[dict]
     actions: int
+    damaged: bool = False
+
+
+def _decoded(text: Any, what: str, kind: type) -> Any:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow(f"its stored {what} are not readable") from None
+    if not isinstance(value, kind):
+        raise DamagedRow(f"its stored {what} are not a JSON {kind.__name__}")
+    return value
+
+
+def _players(text: Any) -> list[dict]:
+    players = _decoded(text, "players", list)
+    if not all(isinstance(p, dict) and isinstance(p.get("id"), str) for p in players):
+        raise DamagedRow("its stored players are not readable")
+    return players
+
+
+def rows(db: Database, sql: str, params: Any = ()) -> list[dict]:
+    """Every row of one SELECT as dicts, read at once: one statement, no savepoint around it."""
+    cursor = db.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def _game(row: dict) -> GameRow:
+    try:
+        map_ref = json.loads(row["map"])
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow("its stored map is not readable") from None
     return GameRow(
         id=row["id"],
         game=row["game"],
-        map=json.loads(row["map"]),
-        settings=json.loads(row["settings"]),
-        players=json.loads(row["players"]),
+        map=map_ref,
+        settings=_decoded(row["settings"], "settings", dict),
+        players=_players(row["players"]),
         created=row["created"],
         title=row["title"],
         game_secret=row["game_secret"],
         banker_secret=row["banker_secret"],
     )
+
+
+def _listing(r: dict) -> Listing:
+    try:
+        players, damaged = _players(r["players"]), False
+    except DamagedRow:
+        players, damaged = [], True
+    return Listing(r["id"], str(r["game"]), str(r["title"]), str(r["created"]), players,
+                   r["actions"], damaged)
 
 
 def create_game(
@@ -127,8 +170,8 @@ def create_game(
 
 
 def get_game(db: Database, game_id: str) -> GameRow | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
-    return _game(rows[0]) if rows else None
+    found = rows(db, "select * from games where id = ?", [game_id])
+    return _game(found[0]) if found else None
 
 
 def list_games(db: Database) -> list[Listing]:
@@ -138,12 +181,7 @@ def list_games(db: Database) -> list[Listing]:
                (select count(*) from actions a where a.game_id = g.id) as actions
         from games g order by g.created desc, g.rowid desc
     """
-    rows = list(db.query(sql))  # every row read before any is decoded
-    return [
-        Listing(r["id"], r["game"], r["title"], r["created"],
-                json.loads(r["players"]), r["actions"])
-        for r in rows
-    ]
+    return [_listing(r) for r in rows(db, sql)]
 
 
 def action_count(db: Database, game_id: str) -> int | None:
@@ -156,22 +194,45 @@ def action_count(db: Database, game_id: str) -> int | None:
         select (select coalesce(max(seq) + 1, 0) from actions where game_id = :id) as n
         from games where id = :id
     """
-    rows = list(db.query(sql, {"id": game_id}))
-    return rows[0]["n"] if rows else None
+    found = rows(db, sql, {"id": game_id})
+    return found[0]["n"] if found else None
+
+
+def position(db: Database, game_id: str, client_id: str | None) -> tuple[int, dict | None] | None:
+    """The game's action count and the action already stored under `client_id` (None if there
+    is none), in one statement; None if there is no such game."""
+    sql = """
+        select (select coalesce(max(seq) + 1, 0) from actions where game_id = :id) as n,
+               (select action from actions where game_id = :id and client_id = :client) as done
+        from games where id = :id
+    """
+    found = rows(db, sql, {"id": game_id, "client": client_id})
+    if not found:
+        return None
+    done = found[0]["done"]
+    return found[0]["n"], (None if done is None else _stored_action(done))
 
 
 def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:
     """The game's actions from position `start` on, in order."""
     sql = "select action from actions where game_id = ? and seq >= ? order by seq"
-    rows = list(db.query(sql, [game_id, start]))  # every row read before any is decoded
-    return [json.loads(r["action"]) for r in rows]
+    actions = []
+    for position, r in enumerate(rows(db, sql, [game_id, start]), start=start + 1):
+        try:
+            action = json.loads(r["action"])
+        except (TypeError, ValueError, RecursionError):
+            action = None
+        if not isinstance(action, dict):
+            raise DamagedRow(f"its stored action {position} is not readable")
+        actions.append(action)
+    return actions
 
 
-def seq_of_client_action(db: Database, game_id: str, client_id: str) -> int | None:
-    """The position of the action a client already sent under `client_id`, if stored."""
-    sql = "select seq from actions where game_id = ? and client_id = ?"
-    rows = list(db.query(sql, [game_id, client_id]))
-    return rows[0]["seq"] if rows else None
+def _stored_action(text: str) -> dict:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow("an action it stored is not readable") from None
 
 
 def insert_action(
@@ -183,9 +244,37 @@ def insert_action(
     )
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    seq: int
+    fingerprint: str
+    state: bytes = field(repr=False)
+
+
+def save_checkpoint(db: Database, game_id: str, seq: int, fingerprint: str,
+                    state: bytes) -> None:
+    """Keep `state` (after the first `seq` actions) as the game's checkpoint, replacing one made
+    earlier in the log."""
+    db.execute(
+        "insert into checkpoints (game_id, seq, fingerprint, state, created) "
+        "values (?, ?, ?, ?, ?) on conflict(game_id) do update set seq = excluded.seq, "
+        "fingerprint = excluded.fingerprint, state = excluded.state, created = excluded.created "
+        "where excluded.seq > checkpoints.seq or excluded.fingerprint != checkpoints.fingerprint",
+        [game_id, seq, fingerprint, state, now()],
+    )
+
+
+def load_checkpoint(db: Database, game_id: str) -> Checkpoint | None:
+    sql = "select seq, fingerprint, state from checkpoints where game_id = ?"
+    found = rows(db, sql, [game_id])
+    if not found:
+        return None
+    return Checkpoint(found[0]["seq"], found[0]["fingerprint"], found[0]["state"])
+
+
 def seats(db: Database, game_id: str) -> list[Seat]:
     sql = "select player_id, secret, claimed from seats where game_id = ?"
-    return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in db.query(sql, [game_id])]
+    return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in rows(db, sql, [game_id])]
 
 
 def claim_seat(db: Database, game_id: str, player_id: str) -> str | None:

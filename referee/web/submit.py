@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from referee.engine.replay import CHECKPOINT_EVERY, Replayer
 from referee.web import store
 from referee.web.db import immediate
 from referee.web.replayers import ReplayerCache
@@ -19,6 +21,21 @@ class Posted:
     action: dict
     seq: int
     client_id: str | None = None
+    rolled: frozenset[str] = frozenset()  # fields the server drew dice for ("Roll for me")
+
+    def same_as(self, stored: dict) -> bool:
+        """Whether `stored` is this action (dice drawn again for a resent form aside)."""
+        def mine(action: dict) -> dict:
+            return {k: v for k, v in action.items() if k not in self.rolled}
+        return mine(stored) == mine(self.action)
+
+
+class ReusedClientId(Exception):
+    """A client_id already stored with a different action: nothing is applied."""
+
+    def __init__(self) -> None:
+        super().__init__("This form was already sent with another action, so nothing was "
+                         "done: here is the game as it is now.")
 
 
 @dataclass(frozen=True)
@@ -27,26 +44,41 @@ class Submitted:
     duplicate: bool  # the client had sent this action before; nothing was applied again
 
 
-def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted) -> Submitted:
-    """Apply and store `posted`; raise StaleAction or IllegalAction and store nothing.
+class NotNow(Exception):
+    """The sender may not act now (another seat is to act); nothing was stored."""
+
+
+Refuse = Callable[[Replayer], str | None]  # why the sender may not act on this state, or None
+
+
+def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted,
+                  refuse: Refuse | None = None) -> Submitted:
+    """Apply and store `posted`; raise StaleAction, IllegalAction, NotNow or ReusedClientId and
+    store nothing.
 
     Within the game's lock and one BEGIN IMMEDIATE transaction: a client_id already stored
-    answers as before; otherwise the expected seq must equal the stored count, the engine must
-    accept the action, and only then is it inserted.
+    answers as before (ReusedClientId if it came with another action); otherwise the expected
+    seq must equal the stored count, `refuse` (asked only of a current page) must find no
+    reason against the sender, the engine must accept the action, and only then is it
+    inserted. One read before the insert: the count and the client's stored action together.
     """
     with cache.lock(game.id):
         applied = False
         try:
             with immediate(db):
-                count = store.action_count(db, game.id) or 0
-                if posted.client_id is not None:
-                    done = store.seq_of_client_action(db, game.id, posted.client_id)
-                    if done is not None:
-                        return Submitted(count, duplicate=True)
+                count, done = store.position(db, game.id, posted.client_id) or (0, None)
+                if done is not None:
+                    if not posted.same_as(done):
+                        raise ReusedClientId()
+                    return Submitted(count, duplicate=True)
                 replayer = cache.current(db, game, count)
+                if refuse is not None and posted.seq == count and (why := refuse(replayer)):
+                    raise NotNow(why)
                 replayer.submit(posted.action, expected_seq=posted.seq)
                 applied = True
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)
+                if (count + 1) % CHECKPOINT_EVERY == 0:
+                    cache.save_checkpoint(db, game.id, replayer)
         except BaseException:
             if applied:
                 cache.evict(game.id)  # the cache ran ahead of a write that did not land

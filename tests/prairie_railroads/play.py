@@ -78,7 +78,7 @@ class Table:
         return self.state.railroads[key]
 
     def events(self) -> list[str]:
-        return self.game.frames[-1].outcome.events
+        return list(self.game.frames[-1].outcome.events)
 
     def log(self) -> list[dict]:
         return list(self.game.log)

@@ -1,5 +1,7 @@
 """Construct Track: Discover Growth, who builds, single, double and Western Builds."""
 
+from referee.games.prairie_railroads.economy import full_income, full_value
+from referee.games.prairie_railroads.views import looking
 from tests.prairie_railroads.play import standard_game
 
 # After the standard start (test board): treasuries CRIP 20, ATSF 15, KP 10, MKT 0, SLSF 5,
@@ -159,6 +161,8 @@ def test_a_western_build_lies_beside_an_own_segment_adds_25_and_pays_a_dividend(
     t.western("Ransom")
     atsf = t.rr("ATSF")
     assert atsf.western == "Ransom" and atsf.value == 3 * 5 + 25 and atsf.income == income
+    income_of = looking(t.rules, t.state).income_of  # a recount from the track agrees
+    assert (full_value(atsf), full_income(atsf, income_of)) == (atsf.value, atsf.income)
     assert t.treasury("ATSF") == 65 - 5 - 5 - 15
     assert t.cash("bob") == cash + -(-income // 5)  # his one share is paid at once
     assert t.state.western_count == 1
@@ -205,3 +209,15 @@ def test_a_railroad_boxed_in_may_still_make_its_western_build_on_a_personal_card
     assert can_build(play, atsf)
     state.turn.source = "deck"  # a drawn card allows no Western Build
     assert not can_build(looking(t.rules, state), atsf)
+
+
+def test_a_double_segment_needs_15_in_the_treasury():
+    t = standard_game()
+    t.card("CT").grow(1, 1).choose("ATSF").build("Topeka", "Ashby")  # ATSF: $15 - $5
+    t.card("PD").card("PD")
+    t.card("CT").grow(1, 1).choose("ATSF")
+    assert "treasury has $10; a double segment costs $15" in t.rejects(
+        "build", player="bob", railroad="ATSF", kind="double",
+        **{"from": "Topeka", "via": "Pratt", "to": "Glade"})
+    t.build("Topeka", "Pratt")
+    assert t.treasury("ATSF") == 5

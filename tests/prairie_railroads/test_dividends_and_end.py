@@ -20,6 +20,12 @@ def test_the_controller_display_previews_each_players_dividend():
     assert rows["MKT"]["controllers"] == ["cy"] and rows["MKT"]["underfinanced"]
     assert rows["CRIP"]["minimum_bid"] == 1 and rows["CRIP"]["dividend"] == 1
     assert summary(t.state)["players"]["bob"]["dividend_preview"] == 2
+    assert rows["SLSF"]["treasury"] == 5 and not rows["SLSF"]["underfinanced"]  # $5 builds
+
+
+def test_before_the_initial_auctions_no_railroad_has_controllers_or_a_payoff():
+    rows = railroad_rows(Table().starts("ann").state)
+    assert all(r["controllers"] == [] and r["final_per_share"] == 0 for r in rows)
 
 
 def test_the_eighth_pay_dividends_card_ends_the_game_with_the_final_payoff():
@@ -91,6 +97,56 @@ def test_the_final_payoff_preview_adds_every_railroad_of_each_player():
     preview = summary(t.state)["final_preview"]
     assert preview == {"ann": (5 + 2) + (5 + 2), "bob": (5 + 2) + (5 + 1),
                        "cy": (5 + 1) + (5 + 1)}
+    t.do("adjust_cash", account="treasury:MKT", amount=1, reason="a dollar found")
     cash = {p: t.cash(p) for p in ("ann", "bob", "cy")}
     t.card("PD", source="deck")  # the eighth: the final payoff, as previewed
     assert {p: t.cash(p) - cash[p] for p in cash} == preview
+    report = summary(t.state)["players"]
+    assert {p: report[p]["final_payoff"] for p in cash} == preview
+    assert t.treasury("MKT") == 0  # even a last dollar goes back to the bank
+    assert t.state.turn is None and summary(t.state)["phase"] == "over"
+
+
+def test_the_dividend_preview_counts_every_share_and_matches_the_payment():
+    t = standard_game()
+    t.card("CT").grow(1, 5).choose("ATSF").build("Topeka", "Pratt")  # ATSF Income 8: $2 a share
+    t.card("OS").offer("ATSF")  # Cy offers; Bob buys a second ATSF share
+    t.do("pass", player="cy").do("pass", player="ann").do("bid", player="bob", amount=3)
+    assert t.rr("ATSF").shares == {"bob": 2}
+    preview = summary(t.state)["players"]["bob"]["dividend_preview"]
+    assert preview == 2 * 2 + 1  # ATSF 2 × $2, MP 1 × $1
+    bob = t.cash("bob")
+    t.card("PD")  # Ann
+    assert t.cash("bob") - bob == preview
+
+
+def test_banker_corrections_are_whole_amounts_with_a_reason_and_name_no_winner_in_play():
+    t = standard_game()
+    for bad in ("5", 5.0, 0, 10_001, -10_001):
+        assert "whole amount, not zero, at most 10000" in t.rejects(
+            "adjust_cash", account="ann", amount=bad, reason="x")
+    for bad in ("", "  ", 5, None):
+        assert "Give the reason" in t.rejects("adjust_cash", account="ann", amount=5, reason=bad)
+    assert "Ann has only $55" in t.rejects("adjust_cash", account="ann", amount=-56, reason="x")
+    t.do("adjust_cash", account="ann", amount=1, reason="a dollar short")
+    assert "The banker corrects Ann's cash by +1: a dollar short." in t.events()
+    t.do("adjust_cash", account="treasury:KP", amount=-1, reason="a dollar over")
+    assert "The banker corrects treasury:KP's cash by -1: a dollar over." in t.events()
+    t.do("adjust_cash", account="cy", amount=10_000, reason="the largest correction")
+    t.do("adjust_cash", account="ann", amount=-56, reason="all of it")
+    assert (t.cash("ann"), t.treasury("KP"), t.cash("cy")) == (0, 9, 10_070)
+    assert t.state.winners == []  # a correction in play names nobody
+
+
+def test_a_railroad_with_no_income_pays_no_dividend_and_says_nothing():
+    t = Table(deck={"PD": 2, "OS": 0, "CT": 0}, board=None).starts("ann")
+    for start, to, income in (("Troy", "Whiting", 0), ("Atchison", "Topeka", 1),
+                              ("Kansas City", "Lawrence", 1), ("Paola", "Osawatomie", 1),
+                              ("Columbus", "Oswego", 1), ("Girard", "Walnut", 1)):
+        t.sell(None).do("first_build", player=t.state.first_builder, incomes={to: income},
+                        **{"from": start, "to": to})
+    assert t.rr("CRIP").income == 0 and t.rr("CRIP").shares == {"ann": 1}
+    cash = t.cash("ann")
+    t.card("PD")  # Ann holds every share: five railroads of Income 1 pay $1 each
+    assert t.cash("ann") == cash + 5
+    assert not any("CRIP" in e for e in t.events())

@@ -23,6 +23,7 @@ def test_selling_an_own_share_pays_the_seller_who_may_not_bid():
     t.card("OS").offer("MP", own=True)
     assert t.state.auction.bidders == ["cy", "ann"]
     t.do("pass", player="cy").do("bid", player="ann", amount=9)
+    assert "Ann buys a MP share from Bob for $9." in t.events()
     assert t.rr("MP").shares == {"ann": 1}
     assert t.cash("bob") == 53 + 9 and t.treasury("MP") == 12
 
@@ -90,3 +91,26 @@ def test_the_player_with_most_shares_controls_alone():
 def controllers_of(t, key: str) -> list[str]:
     """Who the controller display names for the railroad `key`."""
     return next(row["controllers"] for row in railroad_rows(t.state) if row["key"] == key)
+
+
+def test_a_bid_of_all_ones_cash_stands_and_bids_are_whole_dollars():
+    t = standard_game()
+    t.card("OS").offer("SLSF")  # Bob offers; the bidding goes Bob, Cy, Ann
+    assert "at least $1" in t.rejects("bid", player="bob", amount=2.5)
+    assert "at least $1" in t.rejects("bid", player="bob", amount="2")
+    assert "nobody bids over his cash" in t.rejects("bid", player="bob", amount=54)
+    t.do("bid", player="bob", amount=53)  # all Bob's cash: he cannot raise it, yet he stays
+    assert "bob" in t.state.auction.bidders
+    assert not any("Bob cannot pay" in e for e in t.events())
+    t.do("pass", player="cy").do("pass", player="ann")
+    assert t.rr("SLSF").shares == {"ann": 1, "bob": 1} and t.cash("bob") == 0
+
+
+def test_selling_one_of_two_own_shares_keeps_the_other():
+    t = standard_game()
+    t.card("OS").offer("ATSF")  # Bob buys a second ATSF share from the treasury
+    t.do("bid", player="bob", amount=2).do("pass", player="cy").do("pass", player="ann")
+    t.card("PD").card("PD")  # Cy, Ann
+    t.card("OS").offer("ATSF", own=True)  # Bob sells one of his two
+    t.do("bid", player="cy", amount=5).do("pass", player="ann")
+    assert t.rr("ATSF").shares == {"bob": 1, "cy": 1}

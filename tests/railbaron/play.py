@@ -79,7 +79,7 @@ class Table:
         return self.state.players[pid]
 
     def events(self) -> list[str]:
-        return self.game.frames[-1].outcome.events
+        return list(self.game.frames[-1].outcome.events)
 
     def all_events(self) -> list[str]:
         return [e for frame in self.game.frames for e in frame.outcome.events]

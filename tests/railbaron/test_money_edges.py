@@ -23,6 +23,9 @@ def blue_at_a_milepost_of_reds_acl_and_sou():
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("ACL")  # red buys the last railroad
     assert t.state.sold_out
     assert t.p("blue").established == {"ACL": 1_000, "SOU": 5_000}
+    said = t.events()  # the sell-out does not change the ACL's $1,000: said once
+    assert said.count("Blue is established on the ACL at $1,000") == 1
+    assert said.count("Blue is established on the SOU at $5,000") == 1
     t.end_turn()
     t.trip("Atlanta", "SOU")  # green
     return t
@@ -136,3 +139,33 @@ def test_honeymoon_starting_auction_purchases_count_toward_the_phantoms_draws():
     t.trip("Savannah", "CG", buy="X3")  # blue: the third
     t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("X4")  # red: the fourth
     assert t.turn.phase == "phantom"
+
+
+def test_classic_seller_who_rode_the_auctioned_railroad_owes_its_buyer_nothing():
+    """AUCTION: "If a player auctions a railroad he has ridden that turn, he owes no fee to its
+    new owner this turn nor while he remains established on it" (classic rules: his own railroad
+    cost him the bank's $1,000; from the buyer, nothing)."""
+    t = play(settings={"edition": "classic"}).set_up()
+    t.adjust("blue", 20_000)
+    t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
+    t.trip("Atlanta", "LN", buy="LN")  # red
+    t.trip("Atlanta", "CG")  # green
+    t.go_to("Atlanta").roll(2, 3).stop("LN", "SOU", at=("SOU",))  # Blue rides his SOU too
+    t.adjust("blue", 500 - t.cash("blue"), "to $500").end_turn()
+    t.auction("SOU").bid("red", 10_000).pass_("green")
+    assert t.p("blue").established["SOU"] == 0
+    t.trip("Knoxville", "LN")  # red
+    t.trip("Savannah", "CG")  # green
+    t.roll(1, 1).stop("SOU")
+    assert fees(t) == {}
+
+
+def test_the_buyer_at_an_auctioned_railroads_milepost_is_not_established_on_his_own():
+    from tests.railbaron.test_shortfall import short_blue
+
+    t = short_blue()  # Green stands at Charleston, on Blue's SOU
+    t.adjust("blue", -(t.cash("blue") - 1), "to $1").end_turn()
+    t.auction("SOU").pass_("red").bid("green", 10_000)
+    assert t.state.owners["SOU"] == "green"
+    assert "SOU" not in t.p("green").established
+    assert not any("Green is established" in e for e in t.events())

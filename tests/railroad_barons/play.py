@@ -66,7 +66,7 @@ class Table:
         return self.rules.box.track[self.h(key).space].value
 
     def events(self) -> list[str]:
-        return self.game.frames[-1].outcome.events
+        return list(self.game.frames[-1].outcome.events)
 
     def said(self, text: str) -> bool:
         return any(text in e for e in self.events())

@@ -33,10 +33,12 @@ def free_port() -> int:
 class Server:
     """`referee serve --host 127.0.0.1` on a free port over `instance`, as a child process."""
 
-    def __init__(self, instance: Path, threads: int = 8, port: int | None = None):
+    def __init__(self, instance: Path, threads: int = 8, port: int | None = None,
+                 prefix: list[str] | None = None):
         self.instance = Path(instance)
         self.threads = threads
         self.port = port or free_port()
+        self.prefix = list(prefix or [])  # e.g. a private mount namespace to run it in
         self.process: subprocess.Popen | None = None
 
     @property
@@ -44,7 +46,7 @@ class Server:
         return f"http://{HOST}:{self.port}"
 
     def start(self, timeout: float = 20.0) -> Server:
-        command = [sys.executable, "-m", "referee.cli", "serve", "--host", HOST,
+        command = [*self.prefix, sys.executable, "-m", "referee.cli", "serve", "--host", HOST,
                    "--port", str(self.port), "--instance", str(self.instance),
                    "--threads", str(self.threads), "--public-url", self.url]
         self.log = (self.instance.parent / f"server-{self.port}.log").open("ab")

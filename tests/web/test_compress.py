@@ -1,4 +1,4 @@
-"""Answers go gzipped to browsers that take gzip; static files and tiny answers as they are."""
+"""Answers go gzipped to browsers that take gzip; polls and tiny answers as they are."""
 
 import gzip
 
@@ -21,10 +21,8 @@ def test_a_browser_that_refuses_gzip_gets_the_page_as_it_is(table):
     assert "Content-Encoding" not in answer.headers
 
 
-def test_polls_and_static_files_are_left_alone(table):
+def test_polls_are_left_alone(table):
     _banker, ann, _bob, game_id = table
     seq = ann.seq(game_id)
     poll = ann.get(f"/g/{game_id}/version?seq={seq}", headers={"Accept-Encoding": "gzip"})
     assert poll.status_code == 204 and "Content-Encoding" not in poll.headers
-    with ann.get("/static/app.css", headers={"Accept-Encoding": "gzip"}) as css:
-        assert "Content-Encoding" not in css.headers

@@ -31,7 +31,8 @@ from tests.web.long_game import long_game
 BATCH = 10  # examples per seed; a route gets batches until its time is up or it has MOST
 MOST = 300
 ROUTE_SECONDS = 0.45  # a slow page gets fewer examples (one batch at least), a fast one more
-MORE_TIME = {"play.act": 2}  # where the rules meet the input
+MORE_TIME = {"play.act": 2, "lobby.import_record": 2}  # where the rules meet the input
+LEAST_BATCHES = {"play.act": 4}  # enough legal actions to move the games on, however slow
 STATIC_FILES = ("app.css", "nosuch.css", "../referee.db", "%2e%2e/secret_key")
 
 
@@ -39,14 +40,49 @@ ACTION_TYPES = sorted({*HANDLERS, "undo", "add", "pay", "reset"})
 ACTION_FIELDS = ["player", "dice", "white", "red", "railroad", "amount", "at", "rolls",
                  "region", "engine", "victim", "ridden", "within_white", "reason", "destination",
                  "fees", "city", "n", "railroads", "bidder"]
+# text with lone surrogates: valid in JSON ("\\ud800"), not text any database can store
+any_text = st.one_of(st.text(max_size=12),
+                     st.text(st.characters(categories=("Cs", "Cf", "Lu", "Ll", "Zs")),
+                             max_size=6))
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-10**8, 10**8), st.text(max_size=12),
+    st.one_of(st.none(), st.booleans(), st.integers(-10**8, 10**8), any_text,
               st.sampled_from(["p1", "p2", "p9", "banker", "bank", "phantom", "superchief"])),
     lambda inner: st.one_of(st.lists(inner, max_size=4),
                             st.dictionaries(st.sampled_from(["city", "railroads", "p1", "x"]),
                                             inner, max_size=3)),
     max_leaves=6,
 )
+
+
+@st.composite
+def record_bodies(draw) -> bytes:
+    """A game record of any shape: some nearly right, some wrong in one place or many."""
+    def player(i: int):
+        return draw(st.one_of(
+            st.fixed_dictionaries({"id": st.sampled_from([f"p{i}", "banker", "a/b", "", "p1"]),
+                                   "name": st.one_of(any_text, json_values),
+                                   "colour": st.one_of(st.sampled_from(["#d62828", "red;x"]),
+                                                       json_values)}),
+            json_values))
+    record = {
+        "format": draw(st.sampled_from(["referee.game/1", "referee.game/1", "other", None])),
+        "game": draw(st.sampled_from(["railbaron", "prairie_railroads", "counter", "chess",
+                                      None])),
+        "map": draw(st.one_of(st.sampled_from(["us", "gb", "", "nosuch"]), json_values,
+                              st.fixed_dictionaries({"key": any_text, "service": json_values,
+                                                     "railroads": json_values}))),
+        "settings": draw(st.one_of(st.dictionaries(
+            st.sampled_from(["banker", "edition", "variants", "x"]), json_values, max_size=3),
+            json_values)),
+        "players": [player(i) for i in range(1, draw(st.integers(0, 7)) + 1)],
+        "actions": draw(st.lists(st.one_of(
+            st.fixed_dictionaries({"type": st.sampled_from(ACTION_TYPES)},
+                                  optional={f: json_values for f in ACTION_FIELDS[:8]}),
+            json_values), max_size=6)),
+    }
+    for key in draw(st.lists(st.sampled_from(sorted(record)), max_size=2, unique=True)):
+        del record[key]
+    return json.dumps(record, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
 
 
 def printable(max_size: int = 24) -> st.SearchStrategy[str]:
@@ -178,7 +214,7 @@ def requests_for(draw, table: Table, rule: Rule, method: str):
         game_id = draw(st.sampled_from([table.railbaron, table.counter]))
         who = draw(st.sampled_from(["banker", f"phone-{game_id}"]))
         path = adapter.build(rule.endpoint, {"game_id": game_id}, method=method)
-        if draw(st.booleans()):
+        if not draw(st.booleans()):  # the simplest example is a legal action: the games move
             return who, method, path, query, headers, ("legal", draw(st.integers(0, 2**32)))
         pick = draw(st.randoms(use_true_random=False))  # every type as often as the others
         action = {"type": pick.choice(ACTION_TYPES)}
@@ -187,6 +223,11 @@ def requests_for(draw, table: Table, rule: Rule, method: str):
         for name in pick.sample(ACTION_FIELDS, pick.randint(0, 5)):
             action[name] = draw(json_values)
         return who, method, path, query, headers, ("junk", action)
+    if rule.endpoint == "lobby.import_record" and draw(st.booleans()):
+        # a record body generated whole, uploaded as the lobby's form sends it
+        form = MultiDict({"csrf_token": table.people[who].token()})
+        form["record"] = (io.BytesIO(draw(record_bodies())), "g.json")
+        return who, method, path, query, headers, form
     if method == "POST":
         fields = draw(st.lists(st.tuples(st.sampled_from(table.field_names),
                                          value_strategy(table)), max_size=8))
@@ -200,7 +241,7 @@ def requests_for(draw, table: Table, rule: Rule, method: str):
         elif token == "header":
             headers["X-CSRF-Token"] = person.token()
         if draw(st.integers(0, 5)) == 0:  # a file upload, of anything
-            body = draw(st.one_of(st.binary(max_size=200), st.sampled_from([
+            body = draw(st.one_of(st.binary(max_size=200), record_bodies(), st.sampled_from([
                 b'{"format": "referee.game/1", "game": "counter", "map": "", '
                 b'"players": [{"id": "a"}, {"id": "b"}], "actions": [{"type": "reset"}]}',
                 b"\xff\xfe", b"{}", b"[]"])))
@@ -278,9 +319,10 @@ def fuzz_route(table: Table, rule: Rule, method: str) -> int:
         response.close()
 
     start, batch = time.perf_counter(), 0
-    budget = ROUTE_SECONDS * MORE_TIME.get(rule.endpoint, 1)
-    while batch == 0 or (done < MOST * MORE_TIME.get(rule.endpoint, 1)
-                         and time.perf_counter() - start < budget):
+    more = MORE_TIME.get(rule.endpoint, 1)
+    budget = ROUTE_SECONDS * more
+    while batch < LEAST_BATCHES.get(rule.endpoint, 1) or (
+            done < MOST * more and time.perf_counter() - start < budget):
         seed(batch)(check)()
         batch += 1
     return done

@@ -66,7 +66,7 @@ def test_a_bad_new_game_form_is_sent_back_with_every_problem(browser):
     })
     assert response.status_code == 422
     text = response.text
-    assert "Two players are called" in text
+    assert "&#39;ann&#39; looks the same as &#39;Ann&#39;" in text
     assert "Two players chose red." in text
     assert "needs a seat number" in text
     assert "The banker must be one of the named players" in text

@@ -46,6 +46,7 @@ def test_the_quick_lookup_on_a_phone(live_url, chromium):
     assert page.locator("input[name=r]:checked").count() == 1
     assert "r=" in page.url  # the rolled dice are the page's address
 
+    page.evaluate("document.querySelector('#lookup').dataset.kept = 'yes'")
     tap(page, "r-3", "w1-3", "w2-4")  # the rulebook's example roll: odd 7
     page.wait_for_selector("#region-answer:has-text('red 3 (odd), white 3+4 = 7')")
     region = page.inner_text("#region-answer")
@@ -55,6 +56,10 @@ def test_the_quick_lookup_on_a_phone(live_url, chromium):
     page.wait_for_selector("#city-answer")
     city = page.inner_text("#city-answer")
     assert "St. Louis: 1.9% (exactly 11/576) of all destinations" in city
+    # a tap swaps the answers, not the form, and saves no snapshot of the page
+    assert page.evaluate("document.querySelector('#lookup').dataset.kept") == "yes"
+    assert page.evaluate("localStorage.getItem('htmx-history-cache')") is None
+    assert "cr=6" in page.url
     check_phone_layout(page)
     shot(page, "lookup-destination-360")
 

@@ -167,7 +167,8 @@ def test_htmx_gets_the_form_fragment_and_its_address(client):
     assert page.status_code == 200
     assert page.text.lstrip().startswith('<form id="lookup"') and "<html" not in page.text
     assert "HX-Request" in page.headers["Vary"]
-    assert page.headers["HX-Push-Url"] == "/lookup?map=us&r=3&w1=3&w2=4"
+    assert page.headers["HX-Replace-Url"] == "/lookup?map=us&r=3&w1=3&w2=4"
+    assert "HX-Push-Url" not in page.headers  # no history entry (and no snapshot) per tap
 
 
 # -- rolling -----------------------------------------------------------------------------------
@@ -186,7 +187,7 @@ def test_roll_for_me_without_javascript_redirects_to_the_rolled_dice(client):
 def test_roll_for_me_with_htmx_shows_the_dice_and_pushes_their_address(client):
     page = client.get(url(region=(3, 3, 4)) + "&roll=city", headers={"HX-Request": "true"})
     assert page.status_code == 200
-    args = parse_qs(urlsplit(page.headers["HX-Push-Url"]).query)
+    args = parse_qs(urlsplit(page.headers["HX-Replace-Url"]).query)
     faces = {name: args[name][0] for name in CITY_DICE}
     for name, face in faces.items():
         assert f'id="{name}-{face}"\n        value="{face}" checked' in page.text

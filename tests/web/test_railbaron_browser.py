@@ -29,8 +29,15 @@ def seq(page) -> int:
 
 
 def others_cash_is_private(page) -> None:
-    """On a phone, every other player's cash reads "under $150,000" or is $150,000 or more."""
-    for shown in page.locator(".rb-others [data-cash-of]").all_text_contents():
+    """On a phone, every other player's cash reads "under $150,000" or is $150,000 or more.
+
+    The banker console shows every cash; a phone page must show the others' cash lines, so a
+    selector that stops matching fails here instead of checking nothing."""
+    if not page.url.split("?")[0].endswith("/me"):
+        return
+    others = page.locator(".rb-others [data-cash-of]").all_text_contents()
+    assert others, f"{page.url}: no other player's cash line found (.rb-others [data-cash-of])"
+    for shown in others:
         shown = shown.strip()
         assert shown == "under $150,000" or int(re.sub(r"[^0-9]", "", shown)) >= ANNOUNCE, shown
 

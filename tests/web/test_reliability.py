@@ -233,3 +233,32 @@ def test_an_exported_game_imports_into_a_fresh_instance_and_replays_to_the_same_
             states.append(replayers().snapshot(get_db(), get_game(get_db(), gid)).state)
     assert states[0] == states[1] == Replayer(rules_of(record), actions).state
     assert other.get(f"/g/{copy_id}/banker").status_code == 200
+
+
+def test_two_server_processes_on_one_database_apply_exactly_one_action_per_seq(tmp_path):
+    """Only SQLite's write lock (BEGIN IMMEDIATE) orders two processes: each in-process game
+    lock knows nothing of the other process. A deferred BEGIN would read, then fail to take
+    the lock it needs to write ("database is locked")."""
+    record, actions = long_game(40, seed=13)
+    instance = tmp_path / "instance"
+    with Server(instance, threads=4) as one:
+        banker = Client(one.port)
+        game_id = banker.import_record(record)
+        with Server(instance, threads=4) as two:
+            other = Client(two.port)
+            other.cookies, other.token = dict(banker.cookies), banker.token
+            url = f"/g/{game_id}/act"
+            applied = []
+            for seq in range(25):
+                action = actions[seq]
+                noted = dict(action, note=f"second laptop {seq}")
+                mine, theirs = race(
+                    lambda a=action, s=seq: banker.post(url, action_form(a, s)),
+                    lambda a=noted, s=seq: other.post(url, action_form(a, s)),
+                )
+                assert sorted([mine.status, theirs.status]) == [303, 409], (
+                    seq, mine.status, theirs.status, (mine.text + theirs.text)[:300])
+                applied.append(action if mine.status == 303 else noted)
+            other.close()
+        assert stored_log(banker, game_id) == applied
+        banker.close()

@@ -353,3 +353,36 @@ def test_a_phone_cannot_record_the_bankers_actions_by_naming_its_own_seat(browse
     assert answer.status_code == 403
     assert "Only the banker may record this action." in answer.text
     assert banker.seq(game_id) == before
+
+
+# -- a colour that is not #rrggbb never reaches a style attribute -----------------------------
+
+UNSAFE_COLOUR = "red;background-image:url(/leak)"
+
+
+@pytest.mark.parametrize("game", ["railbaron", "counter"])
+def test_a_stored_colour_that_is_not_hex_is_never_written_into_a_page(app, browser, game):
+    """Forms and imports accept only #rrggbb; a database an older version wrote may hold
+    anything, and the pages still put only #rrggbb into a style attribute (`hex_colour`)."""
+    from referee.web.store import create_game
+
+    players = [{"id": "p1", "name": "Ann", "colour": UNSAFE_COLOUR},
+               {"id": "p2", "name": "Bob", "colour": "#1d4ed8"}]
+    db = open_database(app.config["DATABASE"])
+    try:
+        row = create_game(db, game=game, map_ref="us" if game == "railbaron" else "",
+                          settings={"banker": ""}, players=players, title="Colours")
+    finally:
+        db.close()
+    banker = browser()
+    assert banker.get(f"/g/{row.id}/banker?k={row.banker_secret}").status_code == 303
+    phone = browser()
+    assert phone.join(f"/g/{row.id}/join?k={row.game_secret}", "p1").status_code == 303
+    pages = [(banker, "/"), (banker, f"/g/{row.id}/banker"), (banker, f"/g/{row.id}/table"),
+             (banker, f"/g/{row.id}/history"), (phone, f"/g/{row.id}/me")]
+    for who, url in pages:
+        for headers in ({}, {"HX-Request": "true"}):
+            response = who.get(url, headers=headers)
+            assert response.status_code == 200, url
+            assert "url(/leak)" not in response.text, url
+    assert "transparent" in phone.get(f"/g/{row.id}/me").text

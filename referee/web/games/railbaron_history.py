@@ -6,9 +6,9 @@ The engine's event lines are kept as the details of each turn.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from referee.engine.ledger import BANK, Transfer
@@ -151,23 +151,58 @@ def _entry(number: int, player: str | None, frames: Sequence[Any], before: State
                      summary, lines)
 
 
+Group = tuple[int, str | None, int, list[int]]  # turn number, player, index before, indices
+
+# A finished turn's entry, kept with the turn's last frame: (its first frame, the entry). Frames
+# never change, and a frame's identity fixes every frame before it, so the entry stays right.
+_ENTRIES: weakref.WeakKeyDictionary[Any, tuple[Any, TurnEntry]] = weakref.WeakKeyDictionary()
+
+
+def turn_of(frame: Any) -> tuple[int, str | None]:
+    """(turn number, player) of the state after `frame` (0 and None during the setup), kept on
+    the frame so that a second walk over the game rebuilds no state."""
+    memo = getattr(frame, "memo", None)
+    if memo is not None:
+        return memo
+    turn = frame.state.turn
+    number = turn.number if turn else 0
+    key = (number, turn.player if turn and number else None)
+    if hasattr(frame, "memo"):
+        frame.memo = key
+    return key
+
+
+def turn_groups(frames: Sequence[Any]) -> list[Group]:
+    """The frames grouped by the turn they were played in, oldest first (the opening first)."""
+    groups: list[Group] = [(0, None, 0, [0])]
+    before = turn_of(frames[0])
+    for i in range(1, len(frames)):
+        number, player = before
+        if groups[-1][0] != number or groups[-1][1] != player:
+            groups.append((number, player, i - 1, []))
+        groups[-1][3].append(i)
+        before = turn_of(frames[i])
+    return groups
+
+
 def history(frames: Sequence[Any], log: Sequence[dict]) -> History:
     """Every turn of the actions in force, newest first.
 
     The engine's lines never state a player's cash (only amounts that change hands, and cash of
     $150,000 or more, which is announced), so the same history serves every viewer.
     """
-    groups: list[tuple[int, str | None, State, list[Any]]] = []
-    opening = frames[0]
-    groups.append((0, None, opening.state, [opening]))
-    for before, frame in pairwise(frames):
-        state: State = before.state
-        turn = state.turn
-        number = turn.number if turn else 0
-        player = turn.player if turn and number else None
-        if groups[-1][0] != number or groups[-1][1] != player:
-            groups.append((number, player, state, []))
-        groups[-1][3].append(frame)
-    entries = [_entry(n, p, fs, before) for n, p, before, fs in groups]
+    groups = turn_groups(frames)
+    entries = []
+    for g, (number, player, before, indices) in enumerate(groups):
+        first, last = frames[indices[0]], frames[indices[-1]]
+        finished = g < len(groups) - 1
+        kept = _ENTRIES.get(last) if finished else None
+        if kept is not None and kept[0] is first:
+            entries.append(kept[1])
+            continue
+        entry = _entry(number, player, [frames[i] for i in indices], frames[before].state)
+        if finished:
+            _ENTRIES[last] = (first, entry)
+        entries.append(entry)
     taken_back = sum(1 for action in log if action.get("type") == "undo")
     return History(tuple(reversed(entries)), taken_back)

@@ -1,7 +1,8 @@
 """The quick look-up page: dice to a destination and its payoff on any map, no game needed.
 
 One GET form (`/lookup`), so a look-up is an address that can be reloaded or shared. With htmx
-the form swaps itself on every change; without JavaScript its "Look up" button does the same.
+a tap swaps only the dice and answers (a new map swaps the form); without JavaScript its
+"Look up" button does the same.
 The chart reading is `referee.games.railbaron.charts.quick`; this module only fetches the map
 and renders.
 """
@@ -63,6 +64,7 @@ def page() -> Response:
     if problems and status == 200:
         status = 422
     response = page_or_fragment("lookup/index.html", "lookup/_lookup.html", status, **context)
-    if is_htmx():
-        response.headers["HX-Push-Url"] = url_for("lookup.page", **(query.args() | {"map": key}))
+    if is_htmx():  # the address follows the look-up: replaced, one history entry, not one a tap
+        response.headers["HX-Replace-Url"] = url_for("lookup.page",
+                                                     **(query.args() | {"map": key}))
     return response

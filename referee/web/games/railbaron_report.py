@@ -8,9 +8,9 @@ templates/railbaron/. What the table shows is public: cash is exact only at $150
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from referee.games.railbaron.board import RailBaronMap
@@ -19,7 +19,13 @@ from referee.games.railbaron.fees import money
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
 from referee.games.railbaron.views import UNDER_ANNOUNCE, to_act, visible_cash
 from referee.web.games.railbaron_chart import Chart, Series, cash_chart
-from referee.web.games.railbaron_history import History, TurnEntry, history, namer
+from referee.web.games.railbaron_history import (
+    History,
+    TurnEntry,
+    history,
+    namer,
+    turn_groups,
+)
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
 RECENT_LINES = 10
@@ -230,12 +236,23 @@ def auction_view(state: State, board: RailBaronMap) -> AuctionView | None:
 # -- the end-of-game report -------------------------------------------------------------------
 
 
+_BALANCES: weakref.WeakKeyDictionary[Any, dict[str, int]] = weakref.WeakKeyDictionary()
+
+
+def _balances(frame: Any) -> dict[str, int]:
+    """The balances after `frame`, kept for a frame that ends a turn."""
+    kept = _BALANCES.get(frame)
+    if kept is None:
+        kept = dict(frame.state.ledger.balances)
+        _BALANCES[frame] = kept
+    return kept
+
+
 def cash_by_turn(frames: Sequence[Any], players: Sequence[str]) -> dict[str, list[int]]:
     """Each player's cash at the end of every turn, turn 0 (the setup) first."""
-    ends: dict[int, dict[str, int]] = {0: dict(frames[0].state.ledger.balances)}
-    for before, frame in pairwise(frames):
-        turn = before.state.turn
-        ends[turn.number if turn else 0] = dict(frame.state.ledger.balances)
+    ends: dict[int, dict[str, int]] = {}
+    for number, _player, _before, indices in turn_groups(frames):
+        ends[number] = _balances(frames[indices[-1]])
     last = max(ends)
     series: dict[str, list[int]] = {pid: [] for pid in players}
     current = ends[0]

@@ -1,0 +1,116 @@
+"""A game's state saved with the game, so that a restart replays only the actions after it.
+
+A checkpoint is only as good as the rules that made it: `fingerprint(rules)` hashes the code of
+the engine and of the game's package with everything the rules object holds (map, players,
+settings). A checkpoint whose fingerprint differs is ignored and the log is replayed in full.
+States are pickled and compressed; loading accepts only the project's own classes and plain
+containers, so a damaged or foreign blob is refused, never run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import io
+import json
+import pickle
+import sys
+import zlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+ENGINE_DIR = Path(__file__).resolve().parent
+SAFE_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "bytes", "bytearray",
+                           "int", "float", "str", "bool", "complex", "object", "getattr"})
+SAFE_MODULES = {"collections": frozenset({"OrderedDict", "defaultdict", "deque", "Counter"}),
+                "copyreg": frozenset({"_reconstructor"}),
+                "datetime": frozenset({"date", "datetime", "timedelta", "timezone"})}
+SAFE_PREFIXES = ("referee.", "tests.")
+
+
+class CheckpointError(ValueError):
+    """A saved state that cannot be read back (damaged, or of classes it may not name)."""
+
+
+def dump_state(state: Any) -> bytes:
+    return zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 6)
+
+
+class _Loader(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "builtins" and name in SAFE_BUILTINS:
+            return super().find_class(module, name)
+        if name in SAFE_MODULES.get(module, ()):
+            return super().find_class(module, name)
+        if module.startswith(SAFE_PREFIXES) and module in sys.modules:
+            return super().find_class(module, name)
+        raise CheckpointError(f"a saved state may not name {module}.{name}")
+
+
+def load_state(blob: bytes) -> Any:
+    """The state `dump_state` saved; CheckpointError if the blob cannot be trusted or read."""
+    try:
+        return _Loader(io.BytesIO(zlib.decompress(blob))).load()
+    except CheckpointError:
+        raise
+    except Exception as err:  # zlib.error, pickle errors, a class that changed shape
+        raise CheckpointError(f"a saved state cannot be read: {err}") from err
+
+
+@cache
+def _code_digest(module: str) -> str:
+    """sha256 of the engine's sources and of the package that holds `module`."""
+    digest = hashlib.sha256()
+    package = sys.modules[module.rsplit(".", 1)[0]] if "." in module else sys.modules[module]
+    folders = [ENGINE_DIR, Path(getattr(package, "__file__", "") or ".").resolve().parent]
+    for folder in folders:
+        for path in sorted(folder.glob("*.py")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    """JSON's fallback: sets sorted, boards and settings as their plain data."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    return repr(value)
+
+
+_PARTS: dict[int, tuple[Any, str]] = {}  # id -> (the object, its digest): boards are shared
+
+
+def _hash(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, default=_plain)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _digest(value: Any) -> str:
+    if isinstance(value, (str, int, float, bool, type(None), list, dict)):
+        return _hash(value)
+    kept = _PARTS.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    digest = _hash(value)
+    if len(_PARTS) > 64:
+        _PARTS.clear()
+    _PARTS[id(value)] = (value, digest)
+    return digest
+
+
+def fingerprint(rules: Any) -> str:
+    """What a checkpoint was made under: the rules' code and everything the rules object holds
+    (its map, players and settings, as plain data)."""
+    digest = hashlib.sha256(_code_digest(type(rules).__module__).encode())
+    digest.update(type(rules).__qualname__.encode())
+    for name, value in sorted(vars(rules).items()):
+        digest.update(f"{name}={_digest(value)};".encode())
+    return digest.hexdigest()

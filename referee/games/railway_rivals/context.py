@@ -1,0 +1,127 @@
+"""The working context of one Railway Rivals action: reading it, towns, money, the end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine.handlers import Handlers
+from referee.engine.ledger import BANK
+from referee.engine.rules import Step, require
+from referee.games.railway_rivals.state import ENTRY_KINDS, Entry, State
+
+if TYPE_CHECKING:
+    from referee.games.railway_rivals.mapdata import RivalsMap
+    from referee.games.railway_rivals.rules import RivalsRules
+
+HANDLERS = Handlers()
+handles = HANDLERS.on  # @handles("build_throw") registers the handler of an action type
+
+
+def units(n: int) -> str:
+    return f"{n} unit" if abs(n) == 1 else f"{n} units"
+
+
+class Play:
+    """One action being applied: the working state with the rules' helpers."""
+
+    def __init__(self, rules: RivalsRules, step: Step):
+        self.rules = rules
+        self.map: RivalsMap = rules.map
+        self.settings = rules.settings
+        self.step = step
+        self.state: State = step.state
+
+    # -- reading the action ---------------------------------------------------------------
+
+    def name(self, cid: str | None) -> str:
+        if cid is None or cid == BANK:
+            return "the bank"
+        return self.state.companies.get(cid, cid)
+
+    def names(self, ids: list[str]) -> str:
+        return " and ".join(self.name(c) for c in ids)
+
+    def company(self, action: dict, key: str = "company") -> str:
+        cid = action.get(key)
+        require(isinstance(cid, str) and cid in self.state.companies,
+                f"Unknown company {cid!r}.")
+        return cid  # type: ignore[return-value]
+
+    def rivals(self, value: object, payer: str) -> list[str]:
+        """One rival or a list of them (each paid the amount), never the payer."""
+        ids = [value] if isinstance(value, str) else value
+        require(isinstance(ids, list) and bool(ids) and len(ids) <= len(self.state.companies),
+                "Name the rival (or rivals) paid.")
+        out: list[str] = []
+        for cid in ids:  # type: ignore[union-attr]
+            require(isinstance(cid, str) and cid in self.state.companies,
+                    f"Unknown company {cid!r}.")
+            require(cid != payer, f"{self.name(payer)} pays nothing to itself.")
+            require(cid not in out, f"{self.name(cid)} is named twice.")
+            out.append(cid)
+        return out
+
+    @staticmethod
+    def whole(value: object, what: str, lo: int = 1, hi: int = 999) -> int:
+        require(type(value) is int and lo <= value <= hi,  # type: ignore[operator]
+                f"{what} must be a whole number {lo} to {hi}.")
+        return value  # type: ignore[return-value]
+
+    def note(self, action: dict, required: bool = False) -> str:
+        text = action.get("reason", action.get("note", ""))
+        require(isinstance(text, str) and len(text.strip()) <= 80,
+                "A reason is text of at most 80 letters.")
+        require(not required or bool(text.strip()), "Say why (a reason for the accounts).")
+        return text.strip()
+
+    def town(self, value: object) -> str:
+        found = self.map.find_town(value)
+        require(found is not None and found not in self.map.special,
+                f"Unknown town {value!r} on the {self.map.name} map.")
+        return found  # type: ignore[return-value]
+
+    # -- towns ----------------------------------------------------------------------------
+
+    def unreached(self) -> list[str]:
+        return self.state.unreached()
+
+    # -- money ----------------------------------------------------------------------------
+
+    def pay(self, kind: str, source: str, target: str, amount: int, note: str = "") -> None:
+        """Post one account entry (and its transfer); nothing for a zero amount."""
+        assert kind in ENTRY_KINDS
+        if amount <= 0:
+            return
+        entry = Entry(kind, source, target, amount, self.state.race_number(), note)
+        self.state.entries.append(entry)
+        memo = ENTRY_KINDS[kind] + (f": {note}" if note else "")
+        self.step.transfer(source, target, amount, memo, kind, race=entry.race, note=note)
+
+    def can_pay(self, cid: str, amount: int, what: str) -> None:
+        if self.settings.allow_negative or cid == BANK:
+            return
+        have = self.state.balance(cid)
+        require(amount <= have, f"{self.name(cid)} has {units(have)} and cannot pay "
+                f"{units(amount)} for {what}.")
+
+    def say(self, text: str) -> None:
+        self.step.say(text)
+
+    # -- the end --------------------------------------------------------------------------
+
+    def target_reached(self) -> bool:
+        return any(self.state.balance(c) >= self.state.target for c in self.state.companies)
+
+    def end_game(self) -> None:
+        state = self.state
+        state.stage = "ended"
+        state.spending = None
+        self.name_winners()
+
+    def name_winners(self) -> None:
+        """Most money wins, ties allowed (the end, or a correction after it)."""
+        state = self.state
+        best = max(state.balance(c) for c in state.companies)
+        state.winners = [c for c in state.companies if state.balance(c) == best]
+        verb = "win" if len(state.winners) > 1 else "wins"
+        self.say(f"{self.names(state.winners)} {verb} with {units(best)}.")

@@ -1,0 +1,82 @@
+"""Game settings of Railway Rivals, read from a game record: edition, variants, target, readings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+# What each edition pays the first company to reach a town (small towns, where a map has them).
+EDITIONS = {
+    "rr3": {"first_town": 5, "small_town": 5,
+            "title": "Railway Rivals, 3rd edition rules (1980)"},
+    "dampfross": {"first_town": 6, "small_town": 3,
+                  "title": "Dampfross and later Railway Rivals maps"},
+}
+TARGETS = {3: 250, 4: 225}  # 5 or more players: 200 (rule B8)
+TARGET_5_PLUS = 200
+VOTE_BONUS = 50
+
+
+class SettingsError(ValueError):
+    """Settings that do not make a game, with the setting named."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    edition: str = "rr3"
+    tournament: bool = False  # rule C2: shared build throw, key numbers used twice, spend 10%
+    key_uses: int = 2  # C2: each key number used this often (1 on board J or for 18 runs)
+    joint_builds: bool = False  # C4 (with tournament rules)
+    leapfrog: bool = False  # C5
+    average_die: bool = False  # C1: races thrown with the 2,3,3,4,4,5 die
+    target_vote: bool = False  # B8: the table voted the target 50 higher
+    two_player_target: int = 250  # the rules give none for 2 players
+    target_check: str = "after_race"  # after_race (before spending) | after_spending
+    fee_cap: int = 10  # B4: most a race's fees may pay any one rival
+    powers_net_max: int = 9  # B4: "the difference must be less than 10"
+    allow_negative: bool = False  # whether a payment may take an account below 0
+    lone_runner_pays_fees: bool = True  # a lone entrant still runs its route, so pays fees
+
+    @property
+    def first_town(self) -> int:
+        return EDITIONS[self.edition]["first_town"]  # type: ignore[return-value]
+
+    @property
+    def small_town(self) -> int:
+        return EDITIONS[self.edition]["small_town"]  # type: ignore[return-value]
+
+    def target(self, companies: int) -> int:
+        base = (TARGETS.get(companies, TARGET_5_PLUS) if companies >= 3
+                else self.two_player_target)
+        return base + (VOTE_BONUS if self.target_vote else 0)
+
+    def die_faces(self) -> tuple[int, ...]:
+        return (2, 3, 3, 4, 4, 5) if self.average_die else (1, 2, 3, 4, 5, 6)
+
+    @classmethod
+    def from_record(cls, data: Mapping) -> Settings:
+        if not isinstance(data, Mapping):
+            raise SettingsError("settings must be an object")
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SettingsError(f"settings.{unknown[0]}: not a Railway Rivals setting (the "
+                                f"settings: {', '.join(sorted(known))})")
+        values = dict(data)
+        if values.get("edition", "rr3") not in EDITIONS:
+            raise SettingsError(f"settings.edition must be one of {', '.join(EDITIONS)}, not "
+                                f"{values.get('edition')!r}")
+        for name in ("tournament", "joint_builds", "leapfrog", "average_die", "target_vote",
+                     "allow_negative", "lone_runner_pays_fees"):
+            if name in values and type(values[name]) is not bool:
+                raise SettingsError(f"settings.{name} must be true or false")
+        for name, lo, hi in (("key_uses", 1, 2), ("two_player_target", 50, 1000),
+                             ("fee_cap", 1, 100), ("powers_net_max", 0, 100)):
+            if name in values and (type(values[name]) is not int
+                                   or not lo <= values[name] <= hi):
+                raise SettingsError(f"settings.{name} must be a whole number {lo} to {hi}")
+        if values.get("target_check", "after_race") not in ("after_race", "after_spending"):
+            raise SettingsError("settings.target_check must be after_race or after_spending")
+        if values.get("joint_builds") and not values.get("tournament"):
+            raise SettingsError("settings.joint_builds needs tournament rules (rule C4)")
+        return cls(**values)
