@@ -165,7 +165,8 @@ def test_the_buyer_at_an_auctioned_railroads_milepost_is_not_established_on_his_
 
     t = short_blue()  # Green stands at Charleston, on Blue's SOU
     t.adjust("blue", -(t.cash("blue") - 1), "to $1").end_turn()
+    before = dict(t.p("green").established)  # from earlier rises at his mileposts (ESTABLISHMENT)
     t.auction("SOU").pass_("red").bid("green", 10_000)
     assert t.state.owners["SOU"] == "green"
-    assert "SOU" not in t.p("green").established
+    assert t.p("green").established == before  # the auction adds nothing on his own railroad
     assert not any("Green is established" in e for e in t.events())
