@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
-from referee.engine import IllegalAction, Replayer
+from referee.engine import Replayer
 from referee.engine.record import new_record
 from referee.games.railway_rivals import rules_for
 from referee.games.railway_rivals.mapdata import load_map_folder
 from referee.games.railway_rivals.views import summary
+from tests.books import refused
 
 TEST_MAP = Path(__file__).resolve().parent.parent / "fixtures" / "railway_rivals" / "testmap"
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
@@ -42,15 +42,7 @@ class Table:
 
     def rejects(self, kind: str, /, **fields) -> str:
         """Submit an action the rules must refuse; return the reason. The state must not change."""
-        before = copy.deepcopy(self.game.state)
-        seq = self.game.seq
-        try:
-            self.game.submit({"type": kind, **fields})
-        except IllegalAction as err:
-            assert self.game.seq == seq
-            assert self.game.state == before
-            return str(err)
-        raise AssertionError(f"{kind} {fields} was accepted")
+        return refused(self.game, {"type": kind, **fields})
 
     @property
     def state(self):
