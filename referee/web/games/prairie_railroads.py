@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
+from flask import current_app, url_for
+
 from referee.games.prairie_railroads.actions_track import fallback_cities
-from referee.games.prairie_railroads.board import list_boards
 from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
+from referee.games.prairie_railroads.game import GAME
 from referee.games.prairie_railroads.settings import MAX_CARDS
 from referee.games.prairie_railroads.views import (
     history,
@@ -27,6 +30,7 @@ DECK_FIELDS = (("PD", "deck_pd", "Pay Dividends"), ("OS", "deck_os", "Offer Stoc
                ("CT", "deck_ct", "Construct Track"))
 DECK_COUNT = re.compile(r"[0-9]{1,2}")
 HIDDEN_FROM_PHONES = {"first_player", "adjust_cash"}
+GAME_KEY = "prairie_railroads"
 
 
 @dataclass
@@ -187,15 +191,23 @@ def page_context(view: Any) -> dict:
     return {"currency": "$", "pr": PrairieView(view), "card_names": CARD_NAMES}
 
 
+def playable_boards() -> list[tuple[str, str]]:
+    """(key, name) of the board tables a game may use: the shipped ones and this laptop's."""
+    assert GAME.boards is not None
+    return [(b.key, b.name) for b in GAME.boards.list(Path(current_app.instance_path))
+            if b.playable]
+
+
 def setup_context() -> dict:
     """The lobby's choices: the board tables that load, and the deck's card kinds."""
-    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS, "max_cards": MAX_CARDS}
+    return {"prairie_boards": playable_boards(), "deck_fields": DECK_FIELDS,
+            "max_cards": MAX_CARDS, "boards_url": url_for("boards.index", game=GAME_KEY)}
 
 
 def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
     """The board table ("" for none) and the draw deck's make-up, from the lobby's form."""
     board = form.get("board", "").strip()
-    if board and board not in {key for key, _ in list_boards()}:
+    if board and board not in {key for key, _ in playable_boards()}:
         problems.append(f"Unknown board table {board[:40]!r}.")
     deck: dict[str, int] = {}
     for card, field, name in DECK_FIELDS:
