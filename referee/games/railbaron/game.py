@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee import TABLES_DIR
 from referee.engine.record import RecordError
 from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
-from referee import TABLES_DIR
 from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import MANIFEST
