@@ -16,5 +16,7 @@ META = GameMeta(
               Choice("leapfrog", "Leapfrog (C5)"),
               Choice("target_vote", "Target 50 higher (voted, B8)")),
     uses_board=True,
+    web="referee.web.games.railway_rivals",
+    stylesheets=("railway_rivals.css",),
     lobby_order=30,
 )
