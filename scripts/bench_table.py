@@ -189,7 +189,8 @@ def bench_restart(length: int = 2_000) -> list[str]:
         f"{spread(boot)} | |",
         f"| then the banker's console (its QR code drawn once) | {spread(banker_page)} | |",
         f"| then the phone's view again | {spread(later)} | |",
-        f"| then the history page (every turn: the older actions replayed once) | "
+        f"| then the history page (every turn; the older ones from the notes saved with the "
+        "checkpoint, no replay) | "
         f"{spread(history)} | |",
     ]
 
