@@ -14,9 +14,13 @@
   var ADDRESS = ["map", "r", "w1", "w2", "cr", "cw1", "cw2", "from", "pick",
                  "printed_region", "printed_city", "printed_payoff"];
 
+  var parsed = new WeakMap();  // each script element's JSON, read once (a swap brings new ones)
+
   function data(id) {
     var script = document.getElementById(id);
-    return script ? JSON.parse(script.textContent) : null;
+    if (!script) return null;
+    if (!parsed.has(script)) parsed.set(script, JSON.parse(script.textContent));
+    return parsed.get(script);
   }
 
   function faces(form, names) {
@@ -183,16 +187,17 @@
     history.replaceState(history.state, "", form.getAttribute("action") + "?" + params);
   }
 
-  document.addEventListener("htmx:confirm", function (event) {
-    var cause = event.detail.triggeringEvent;
-    var input = cause && cause.type === "change" ? cause.target : null;
+  /* A die's change is caught on its way down (capture): answered here, it never reaches the
+     form's htmx trigger; otherwise it goes on to htmx and the server. */
+  document.addEventListener("change", function (event) {
+    var input = event.target;
     if (!input || REGION.concat(CITY).indexOf(input.name) < 0) return;
     var form = input.form;
     if (!form || form.id !== "lookup") return;
     var p = plan(form);
     if (!p) return;  // the server answers, as without this script
-    event.preventDefault();
+    event.stopPropagation();
     draw(form, p);
     address(form);
-  });
+  }, true);
 })();
