@@ -28,3 +28,20 @@ def test_a_short_player_with_railroads_is_told_to_sell():
     t = short_blue().end_turn()
     assert ("Blue owes $5,000 in use fees and cannot cover them: railroads must be sold back "
             "or auctioned.") in t.events()
+
+
+def test_anothers_establishment_in_the_riders_turn_leaves_his_full_fee_rides_alone():
+    """Red, established on Blue's ACL at $1,000, rides it, then the bank's CG (his
+    establishment ends), then the ACL again: that ride is at the full fee. Buying the SAL then
+    establishes Green, who stands beside the SAL and the ACL; Red's ride still costs $5,000."""
+    t = play().set_up()
+    t.trip("Savannah", "CG")  # blue
+    t.go_to("Charleston").roll(1, 2).stop("ACL", at=("ACL", "LN")).end_turn()  # red
+    t.go_to("Charleston").roll(1, 2).stop("ACL", at=("SAL", "ACL")).end_turn()  # green
+    t.trip("Charleston", "CG", buy="ACL")  # blue: Red and Green are established on the ACL
+    assert t.p("red").established["ACL"] == 1_000
+    t.roll(2, 3).arrive("ACL", "CG", order=("ACL", "CG", "ACL"))  # red reaches Charleston
+    assert fees(t) == {"blue": 5_000, "bank": 1_000}
+    t.buy("SAL")
+    assert t.p("green").established["SAL"] == 1_000
+    assert fees(t) == {"blue": 5_000, "bank": 1_000}
