@@ -284,9 +284,11 @@ def tournament_race(t: Table, winner: str, second: str, keys=(43, 51)) -> Table:
 
 
 def test_tournament_spending_is_capped_by_the_credit_and_never_below_nothing():
-    t = Table(tournament=True).through_building()
-    t.do("correction", company="cy", amount=-27, reason="test: Cy has 3")
+    t = Table(4, tournament=True).through_building()
+    t.do("correction", company="cy", amount=3 - t.balance("cy"), reason="test: Cy has 3")
+    t.do("correction", company="dee", amount=-t.balance("dee"), reason="test: Dee has 0")
     tournament_race(t, "ann", "bob")
     tournament_race(t, "bob", "ann", keys=(24, 13))
-    assert t.balance("cy") == 3
-    assert t.state.spending.allowance["cy"] == 3  # 5 under 50, but only the 3 he has
+    assert t.balance("cy") == 3 and t.balance("dee") == 0
+    allowance = t.state.spending.allowance
+    assert allowance["cy"] == 3 and allowance["dee"] == 0  # 5 under 50, but only what they have
