@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from referee.engine.ledger import BANK
-from referee.engine.replay import UNDO
+from referee.engine.replay import REDO, UNDO
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
 from referee.web.replayers import Snapshot
@@ -33,7 +33,7 @@ class EventLine:
     number: int  # 1-based position in the log
     type: str
     texts: list[str]
-    status: str  # "in force", "taken back" or "undo"
+    status: str  # "in force", "taken back", "undo" or "redo"
 
 
 def balances_of(state: Any) -> dict[str, int]:
@@ -138,8 +138,8 @@ class GameView:
         for position, action in enumerate(self.snapshot.log):
             kind = str(action.get("type"))
             frame = frames.get(position)
-            if kind == UNDO:
-                lines.append(EventLine(position + 1, kind, [], "undo"))
+            if kind in (UNDO, REDO):
+                lines.append(EventLine(position + 1, kind, [], kind))
             elif frame is not None:
                 lines.append(EventLine(position + 1, kind, list(frame.outcome.events), "in force"))
             else:
