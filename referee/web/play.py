@@ -3,6 +3,9 @@ and export."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
 from referee.engine.errors import IllegalAction, StaleAction
@@ -84,11 +87,21 @@ def export(game_id: str) -> Response:
     game = game_or_404(game_id)
     require_banker(game)
     record = game.record(store.actions_from(get_db(), game.id))
+    record = {"format": record["format"], "game": record["game"], "title": game.title, **record}
+    name = f"referee-{slug(game.title)}-{game.id}.json"
     return Response(
         dump_record(record),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="referee-{game.id}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+def slug(title: str, longest: int = 40) -> str:
+    """A title as a file name's part: "Game night, 3 May" -> "game-night-3-may"."""
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[a-z0-9]+", plain.lower())
+    out = "-".join(words)[:longest].strip("-")
+    return out or "game"
 
 
 def _answer_page(actor: Actor, asked: str | None) -> str:

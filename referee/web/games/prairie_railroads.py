@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.games.prairie_railroads.actions_track import fallback_cities
 from referee.games.prairie_railroads.board import list_boards
-from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
+from referee.games.prairie_railroads.constants import CARD_NAMES, HANDS, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
@@ -189,7 +189,8 @@ def page_context(view: Any) -> dict:
 
 def setup_context() -> dict:
     """The lobby's choices: the board tables that load, and the deck's card kinds."""
-    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS, "max_cards": MAX_CARDS}
+    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS, "max_cards": MAX_CARDS,
+            "prairie_hands": HANDS}
 
 
 def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
