@@ -74,3 +74,19 @@ def test_a_log_with_undo_and_redo_replays_and_resumes_to_the_same_state():
     t.do("redo")
     assert resumed.state == t.state
     assert [e for f in resumed.frames for e in f.events] == t.all_events()
+
+
+def test_the_banker_corrects_a_name_and_later_lines_use_it():
+    t = play().set_up()
+    assert "Say why" in t.rejects("rename_player", player="blue", name="Bleu", reason=" ")
+    assert "Another player" in t.rejects("rename_player", player="blue", name="red", reason="x")
+    assert "Choose the player" in t.rejects("rename_player", player="nobody", name="X", reason="x")
+    t.do("rename_player", player="blue", name="Bleu", reason="typed wrong at the lobby")
+    assert t.events() == ["The banker corrects Blue's name to Bleu: typed wrong at the lobby."]
+    t.roll_region(3, (3, 4))
+    assert t.events()[0].startswith("Bleu rolls")
+    assert t.game.names()["blue"] == "Bleu"
+    replayed = Replayer(t.rules, t.game.log)
+    assert replayed.state == t.state and replayed.names() == t.game.names()
+    t.undo().undo()
+    assert t.game.names()["blue"] == "Blue"

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from referee.engine.corrections import RENAME, names_in_force, rename
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.ledger import Transfer
 from referee.engine.rules import GameRules, Outcome
@@ -152,7 +153,7 @@ class Replayer:
                 frame = frame.prev
             state = self._frames[0].state if frame is None else frame.state
             for step in reversed(chain):
-                outcome = self.rules.apply(state, step.action or {})
+                outcome = self._apply(state, step.action or {}, step.prev)
                 step._transfers = tuple(outcome.transfers)
                 step._events = tuple(outcome.events)
                 if step.checkpoint and step._state is None:
@@ -205,7 +206,7 @@ class Replayer:
                 self._frames.append(redone)
                 self._keep(redone)
             return redone
-        outcome = self.rules.apply(self.state, action)
+        outcome = self._apply(self.state, action, self._frames[-1])
         kept = dict(action)
         with self._guard:
             frame = Frame(len(self.log), kept, outcome, self._frames[-1], self)
@@ -217,7 +218,23 @@ class Replayer:
 
     def preview(self, action: dict) -> Outcome:
         """What `action` would do now, without recording it."""
-        return self.rules.apply(self.state, action)
+        return self._apply(self.state, action, self._frames[-1])
+
+    def _apply(self, state: Any, action: dict, prev: Frame | None) -> Outcome:
+        """The rules' outcome of `action` on `state` (after `prev`); the engine's own
+        corrections (a player's name) are answered here for every game."""
+        if action.get("type") == RENAME:
+            return rename(self.rules, state, action, self.names(prev))
+        return self.rules.apply(state, action)
+
+    def names(self, frame: Frame | None = None) -> dict[str, str]:
+        """The players' names in force after `frame` (default: the latest), by id."""
+        frame = self._frames[-1] if frame is None else frame
+        actions = []
+        while frame is not None:
+            actions.append(frame.action)
+            frame = frame.prev
+        return names_in_force(self.rules, reversed(actions))
 
     def transfers(self) -> Iterator[Transfer]:
         """Every transfer of the actions in force, in order (the opening cash first)."""
@@ -271,7 +288,7 @@ class Replayer:
                 base = base.prev  # type: ignore[assignment]  # the opening always has a state
             state = base._state
             for step in reversed(chain):
-                state = self.rules.apply(state, step.action or {}).state
+                state = self._apply(state, step.action or {}, step.prev).state
             frame._state = state
             if not frame.checkpoint and frame not in self._tail:
                 leaving = self._walk[0] if len(self._walk) == WALK else None

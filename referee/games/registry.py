@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import referee.games
+from referee.engine.corrections import RENAME
 from referee.engine.record import RecordError, check_record
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.rules import GameRules
@@ -117,8 +118,9 @@ def summary(record: dict, state: Any) -> dict:
 
 
 def banker_actions(key: str) -> frozenset[str]:
-    """The action types of a game that only the banker records; undo and redo always are."""
-    return frozenset({UNDO, REDO}) | frozenset(game(key).banker_actions)
+    """The action types of a game that only the banker records; undo, redo and the engine's
+    name correction always are."""
+    return frozenset({UNDO, REDO, RENAME}) | frozenset(game(key).banker_actions)
 
 
 def render(record: dict, report: dict) -> str:

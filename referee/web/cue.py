@@ -23,4 +23,4 @@ def cue(view: Any) -> Cue | None:
     legal = view.snapshot.rules.legal_actions(view.snapshot.state)
     bids = any(a.get("type") == "bid" and a.get("player") in (pid, None) for a in legal)
     kind = "bid" if bids else "turn"
-    return Cue(kind, f"Your {kind}", view.game.player_name(pid))
+    return Cue(kind, f"Your {kind}", view.name(pid))

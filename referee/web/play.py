@@ -8,6 +8,7 @@ import unicodedata
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
+from referee.engine.corrections import RENAME, renames
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.record import dump_record
 from referee.engine.replay import Replayer
@@ -23,6 +24,8 @@ from referee.web.db import get_db
 from referee.web.forms import FormError, action_from_form
 from referee.web.games import hooks_for
 from referee.web.keys import same_secret
+from referee.web.names import clean_name, name_problems
+from referee.web.newgame import MAX_NAME
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
@@ -124,6 +127,20 @@ def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
             f"not for {game.player_name(player_id)}.")
 
 
+def _name_problem(game: GameRow, action: dict) -> str | None:
+    """A corrected name is cleaned as the lobby cleans names and must not look like another's;
+    the engine checks the rest (the player, the length, the reason)."""
+    if not isinstance(action.get("name"), str):
+        return None
+    action["name"] = clean_name(action["name"])
+    snapshot = replayers().snapshot(get_db(), game)
+    names = {str(p["id"]): str(p.get("name") or p["id"]) for p in game.players}
+    names |= renames(f.action for f in snapshot.frames)
+    others = [(name, name) for pid, name in names.items() if pid != action.get("player")]
+    problems = name_problems([*others, ("The new name", action["name"])], MAX_NAME)
+    return problems[-1] if problems and action["name"] else None
+
+
 def _not_now(game: GameRow, player_id: str) -> Refuse:
     """Why a phone may not act for its seat on a state (someone else is to act), or None."""
 
@@ -149,6 +166,9 @@ def act(game_id: str) -> Response:
         posted = action_from_form(request.form)
     except FormError as err:
         failed = {"type": request.form.get("type"), "reason": str(err)}
+        return render_game(game, actor, page, status=422, failed=failed)
+    if posted.action.get("type") == RENAME and (why := _name_problem(game, posted.action)):
+        failed = {"type": RENAME, "reason": why}
         return render_game(game, actor, page, status=422, failed=failed)
     try:
         player_id = hooks_for(game.game).acting_for(posted.action)
