@@ -21,6 +21,9 @@ FIELDS = {  # kind -> the fields a report may read from it
     "dividend": {"railroad", "shares"}, "final_payoff": {"railroad", "shares"},
     "treasury_return": {"railroad"}, "rover": set(), "bankruptcy": set(),
     "starting_cash": set(),
+    # Railway Rivals: each entry of the accounts sheet, with its race (0: building) and note
+    "capital": {"race"}, "build_payment": {"race", "note"}, "first_town": {"race", "note"},
+    "race_fee": {"race", "note"}, "prize": {"race", "note"}, "spending": {"race", "note"},
 }
 
 
