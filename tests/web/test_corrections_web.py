@@ -7,7 +7,14 @@ import json
 import re
 
 from tests.web.test_prairie_web import act, seated, text
-from tests.web.test_railbaron_turn import Page, live, make_table, press, tiny_app  # noqa: F401
+from tests.web.test_railbaron_turn import (  # noqa: F401
+    Page,
+    live,
+    make_table,
+    press,
+    tap,
+    tiny_app,
+)
 
 
 def test_a_prairie_income_and_deck_are_corrected_from_the_console(browser):
@@ -29,7 +36,8 @@ def test_a_prairie_income_and_deck_are_corrected_from_the_console(browser):
     assert "The CRIP's Income is now $3." in page
     refused = press(banker, banker.get(f"/g/{game_id}/banker").text, "Correct the deck",
                     fill={"reason": ""})
-    assert refused.status_code == 422 and "Say why" in text(refused), re.findall(r"failure[^>]*>([^<]*)", refused.text)
+    assert refused.status_code == 422, re.findall(r"failure[^>]*>([^<]*)", refused.text)
+    assert "Say why" in text(refused)
     fixed = press(banker, banker.get(f"/g/{game_id}/banker").text, "Correct the deck",
                   fill={"deck.PD:int": "3", "reason": "counted again"})
     assert fixed.status_code == 303
@@ -68,5 +76,35 @@ def test_the_counter_game_takes_a_name_correction_through_the_engine(app, table)
     assert "Robert" in live(ann.get(f"/g/{game_id}/table").text)
     record = json.loads(banker.get(f"/g/{game_id}/export.json").text)
     assert record["actions"][-1]["type"] == "rename_player"
-    assert record["players"][1]["name"] == "Bob"  # the record keeps what was typed; the log fixes it
+    assert record["players"][1]["name"] == "Bob"  # the record keeps what was typed, the log fixes
     assert Page(banker.get(f"/g/{game_id}/banker").text).find("Correct the name")
+
+
+def test_a_growth_city_that_reads_like_a_known_one_asks_before_it_becomes_a_city(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    act(banker, game_id, {"type": "first_player", "player": "p1"})
+    act(ann, game_id, {"type": "bid", "player": "p1"}, **{"amount:int": "12"})
+    act(bob, game_id, {"type": "pass", "player": "p2"})
+    act(cy, game_id, {"type": "pass", "player": "p3"})
+    act(ann, game_id, {"type": "first_build", "player": "p1", "from": "Troy", "to": "Marysville",
+                       "to_income": "2"})
+    for railroad, (frm, to) in (("ATSF", ("Atchison", "Topeka")), ("KP", ("Leavenworth", "Easton")),
+                                ("MKT", ("Paola", "Osawatomie")), ("SLSF", ("Girard", "Pittsburg")),
+                                ("MP", ("Troy", "Whiting"))):
+        for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
+            act(phone, game_id, {"type": "pass", "player": pid})
+        act(ann, game_id, {"type": "first_build", "player": "p1", "from": frm, "to": to,
+                           "to_income": "1"})
+    act(ann, game_id, {"type": "play_card", "player": "p1", "card": "CT", "source": "hand"})
+    refused = act(ann, game_id, {"type": "growth", "player": "p1", "dice": [2, 3],
+                                 "city": "Marysvile"})
+    assert refused.status_code == 422
+    assert "did you mean Marysville?" in text(refused)
+    page = ann.get(f"/g/{game_id}/me").text
+    page = tap(ann, page, die="tens", face="2")
+    page = tap(ann, page, die="units", face="3")
+    assert 'name="new_city" value="yes"' in page  # the phone may confirm a new city
+    grown = act(ann, game_id, {"type": "growth", "player": "p1", "dice": [2, 3],
+                               "city": "Marysvile", "new_city": "yes"})
+    assert grown.status_code == 303
+    assert "Marysvile grows." in text(banker.get(f"/g/{game_id}/history"))
