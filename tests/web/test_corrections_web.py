@@ -88,9 +88,8 @@ def test_a_growth_city_that_reads_like_a_known_one_asks_before_it_becomes_a_city
     act(cy, game_id, {"type": "pass", "player": "p3"})
     act(ann, game_id, {"type": "first_build", "player": "p1", "from": "Troy", "to": "Marysville",
                        "to_income": "2"})
-    for railroad, (frm, to) in (("ATSF", ("Atchison", "Topeka")), ("KP", ("Leavenworth", "Easton")),
-                                ("MKT", ("Paola", "Osawatomie")), ("SLSF", ("Girard", "Pittsburg")),
-                                ("MP", ("Troy", "Whiting"))):
+    for frm, to in (("Atchison", "Topeka"), ("Leavenworth", "Easton"), ("Paola", "Osawatomie"),
+                    ("Girard", "Pittsburg"), ("Troy", "Whiting")):  # ATSF, KP, MKT, SLSF, MP
         for pid, phone in (("p1", ann), ("p2", bob), ("p3", cy)):
             act(phone, game_id, {"type": "pass", "player": pid})
         act(ann, game_id, {"type": "first_build", "player": "p1", "from": frm, "to": to,
