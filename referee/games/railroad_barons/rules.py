@@ -61,7 +61,7 @@ class BaronsRules:
         )
         step = Step(state)
         for pid in state.players:
-            step.transfer(BANK, pid, STARTING_CASH, "starting cash")
+            step.transfer(BANK, pid, STARTING_CASH, "starting cash", "starting_cash")
         a, b = list(state.players.values())
         step.say(f"Each player receives {money(STARTING_CASH)}. {a} is player A, {b} player B.")
         step.say(f"The {box.investor_railroad} and the {box.holdings[box.investor_holding].name} "

@@ -24,8 +24,8 @@ def round_label(state: State) -> str:
 def to_act(state: State) -> str | None:
     """Whose move it is now (None: the game is over)."""
     if state.stage == "draft":
-        step = state.draft.step
-        return state.other(state.a) if step in ("answer", "b_picks") else state.a
+        chooser = state.chooser
+        return state.other(chooser) if state.draft.step == "answer" else chooser
     if state.stage == "msc_par":
         return state.msc_owner
     if state.stage == "stock":
