@@ -58,10 +58,10 @@ def place_tokens(play: Play, action: dict) -> None:
     play.say(f"Revenue {money(op.revenue)}: " + (" + ".join(parts) or "nothing") + ".")
 
 
-def dividend(play: Play, revenue: int, pct: int) -> int:
+def dividend(revenue: int, pct: int, rounding: str = "down") -> int:
     """A player's part of the revenue: exactly his percentage, to whole dollars (the setting
     `dividend_rounding` says down or up when it is not whole)."""
-    if play.settings.dividend_rounding == "up":
+    if rounding == "up":
         return -(-revenue * pct // 100)
     return revenue * pct // 100
 
@@ -76,7 +76,7 @@ def pay_out(play: Play, action: dict) -> None:
     for p in play.state.players:
         pct = h.share(p)
         if pct:
-            amount = dividend(play, op.revenue, pct)
+            amount = dividend(op.revenue, pct, play.settings.dividend_rounding)
             total += amount
             play.pay(BANK, p, amount, f"{name} dividend: {pct}% of {money(op.revenue)}",
                      "holding_dividend", holding=h.key, percent=pct, revenue=op.revenue)

@@ -30,6 +30,18 @@ BANKER_ACTIONS = frozenset({"adjust_cash", "correct_value"})
 AFTER_END = BANKER_ACTIONS  # once the game is over, only the banker's corrections
 
 
+def book_of(box: Box) -> dict[str, Any]:
+    """What a report reads of the box, carried in the state so that it needs no rules object:
+    the box's key, the Holdings' names and colours, each space's value, each railroad's sides."""
+    return {
+        "box": box.key,
+        "holdings": {k: [h.name, h.color] for k, h in box.holdings.items()},
+        "values": {k: s.value for k, s in box.track.items()},
+        "cards": {c.name: [[s.category, s.level, s.cost, s.income] for s in c.sides]
+                  for c in box.cards},
+    }
+
+
 class BaronsRules:
     """The rules object the engine replays a Railroad Barons game with."""
 
@@ -58,6 +70,7 @@ class BaronsRules:
             stack=stack,
             investors={p["id"]: [] for p in self.players},
             pool=sorted(box.investors),
+            book=book_of(box),
         )
         step = Step(state)
         for pid in state.players:

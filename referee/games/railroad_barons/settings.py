@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+APP_KEYS = frozenset({"banker", "edition", "variants"})  # written by the app, not rules
+
 
 class SettingsError(ValueError):
     """Settings that do not make a game, with the setting named."""
@@ -34,6 +36,8 @@ class Settings:
         known = {f.name: f for f in fields(cls)}
         values = {}
         for key, value in data.items():
+            if key in APP_KEYS:
+                continue
             if key not in known:
                 raise SettingsError(f"settings.{key}: Railroad Barons has no such setting "
                                     f"(the settings: {', '.join(known)})")

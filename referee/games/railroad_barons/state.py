@@ -87,6 +87,7 @@ class State:
     op_queue: list[str] = field(default_factory=list)
     ending: bool = False  # a Holding reached the end value: this OR is the last
     values_by_round: list[dict] = field(default_factory=list)  # each player's worth, per round
+    book: dict = field(default_factory=dict)  # the box's names and printed figures reports read
     scores: dict[str, dict] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
 
