@@ -49,6 +49,7 @@ def test_the_entry_form_starts_from_the_empty_template_and_names_what_is_missing
     owner = browser()
     form = text(owner.get("/barons/boxes/new"))
     assert "Enter a Railroad Barons box" in form and "plus_circles" in form
+    assert "how many (+) circles and how many (▼) circles are printed" in form  # the HOWTO
     refused = owner.post("/barons/boxes", box_form(holdings="key,name\nMSC,x\n"))
     page = text(refused)
     assert refused.status_code == 422
@@ -88,7 +89,8 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
     banker, ann, bob, game_id = seated(browser)
     ann_page = text(ann.get(f"/g/{game_id}/me"))
     assert "Investor draft: Ann selects the next Investor." in ann_page
-    assert "$450 Investor" in ann_page and "Value named" in ann_page
+    assert "$450 Investor" in ann_page
+    assert "The value you name for the $450 Investor" in ann_page
     assert "Nothing for you to do now" in text(bob.get(f"/g/{game_id}/me"))
     refused = act(bob, game_id, {"type": "offer_investor", "player": "p2", "investor": 30})
     assert refused.status_code == 403
@@ -161,3 +163,23 @@ def test_the_banker_corrects_cash_with_a_reason(browser):
     refused = banker.act(game_id, type="adjust_cash", account="p2", reason="x", page="banker",
                          **{"amount:signed": "-999"})
     assert refused.status_code == 422 and "Bob has only $195" in text(refused)
+
+
+def test_the_worth_chart_follows_the_recorded_game_to_its_end():
+    from referee.engine import Replayer
+    from referee.engine.record import read_record
+    from referee.games.railroad_barons import rules_for
+    from referee.web.games.railroad_barons_chart import points_of, value_chart
+    from tests.railroad_barons.test_recorded_games import GAMES
+
+    record = read_record(GAMES / "barons_game_1.json")
+    game = Replayer(rules_for(record), record["actions"])
+    labels, series = points_of(game.state)
+    assert labels == ["SR 1", "SR 2", "SR 3", "end"]
+    assert series["ann"][-1] == 1940 and series["bob"][-1] == 2535  # the hand-worked totals
+    assert series["ann"][0] == 330 + 400  # $330 cash and MSC 40% at $100 as SR 1 begins
+    svg = value_chart(game.state)
+    assert svg.startswith("<svg") and "Ann $1,940" in svg and "Bob $2,535" in svg
+    during = Replayer(rules_for(record), record["actions"][:12])
+    labels, series = points_of(during.state)
+    assert labels == ["SR 1", "now"]

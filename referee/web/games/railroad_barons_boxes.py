@@ -89,9 +89,22 @@ def index() -> Response:
     return _index()
 
 
+def howto() -> dict[str, str]:
+    """The template's HOWTO, section by section: file name -> what to enter in it."""
+    try:
+        text = (TEMPLATE / "HOWTO.md").read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    out = {}
+    for section in text.split("\n## ")[1:]:
+        head, _, body = section.partition("\n")
+        out[head.strip()] = " ".join(body.split())
+    return out
+
+
 def _entry(status: int, form: dict[str, str], problems: list[Problem] | None = None) -> Response:
     return page_or_fragment("railroad_barons/box_form.html", "railroad_barons/_box_form.html",
-                            status, form=form, parts=PARTS, labels=LABELS,
+                            status, form=form, parts=PARTS, labels=LABELS, help=howto(),
                             problems=problems or [], key_rule=KEY.pattern)
 
 

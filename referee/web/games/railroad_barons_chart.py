@@ -10,11 +10,21 @@ COLOURS = ("#1d4ed8", "#d62828")
 STEPS = (50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000)
 
 
+def worth_now(state: Any, pid: str) -> int:
+    """Cash plus share value now, from the state alone (it carries the track's values)."""
+    values = state.book["values"]
+    return state.cash(pid) + sum(values[h.space] * h.share(pid) // 10
+                                 for h in state.holdings.values() if h.space)
+
+
 def points_of(state: Any) -> tuple[list[str], dict[str, list[int]]]:
-    """The labels (each Stock Round's start, and the end) and each player's worth at them."""
-    labels = [str(row["round"]) for row in state.values_by_round]
-    series = {pid: [int(row.get(pid, 0)) for row in state.values_by_round]
-              for pid in state.players}
+    """The labels (each Stock Round's start, then "now" during the game or the end) and each
+    player's worth at them."""
+    rows = list(state.values_by_round)
+    if rows and not state.over:
+        rows.append({"round": "now", **{pid: worth_now(state, pid) for pid in state.players}})
+    labels = [str(row["round"]) for row in rows]
+    series = {pid: [int(row.get(pid, 0)) for row in rows] for pid in state.players}
     return labels, series
 
 
@@ -50,7 +60,7 @@ def value_chart(state: Any) -> str:
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" '
                      f'points="{pts}"/>')
         name = escape(state.players[pid])
-        parts.append(f'<text x="{x(len(values) - 1) - 4}" y="{y(values[-1]) - 6}" '
+        parts.append(f'<text x="{x(len(values) - 1) - 4}" y="{y(values[-1]) - 6 - 14 * n}" '
                      f'text-anchor="end" font-size="12" fill="{colour}">{name} '
                      f'${values[-1]:,}</text>')
     parts.append("</svg>")
