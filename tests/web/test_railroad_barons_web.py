@@ -183,3 +183,34 @@ def test_the_worth_chart_follows_the_recorded_game_to_its_end():
     during = Replayer(rules_for(record), record["actions"][:12])
     labels, series = points_of(during.state)
     assert labels == ["SR 1", "now"]
+
+
+def test_the_director_chooses_which_railroads_to_discard(browser):
+    banker, ann, bob, game_id = seated(browser)
+    for action in ({"type": "offer_investor", "player": "p1", "investor": 450, "price": 0},
+                   {"type": "answer_offer", "player": "p2", "take": "cash"},
+                   {"type": "offer_investor", "player": "p2", "investor": 30, "price": 0},
+                   {"type": "answer_offer", "player": "p1", "take": "cash"},
+                   {"type": "offer_investor", "player": "p2", "investor": 40, "price": 0},
+                   {"type": "answer_offer", "player": "p1", "take": "cash"},
+                   {"type": "offer_investor", "player": "p1", "investor": 50, "price": 0},
+                   {"type": "answer_offer", "player": "p2", "take": "cash"},
+                   {"type": "set_par", "player": "p1", "par": 100},
+                   {"type": "buy", "player": "p1", "holding": "MSC", "percent": 10},
+                   {"type": "pass", "player": "p2"}, {"type": "pass", "player": "p1"},
+                   {"type": "place_tokens", "player": "p1", "plus": 2, "down": 1,
+                    "network": 0},
+                   {"type": "pay_out", "player": "p1"},
+                   {"type": "buy_railroad", "player": "p1"},
+                   {"type": "buy_railroad", "player": "p1"}):
+        phone = ann if action["player"] == "p1" else bob
+        assert act(phone, game_id, action).status_code in (200, 303), action
+    page = text(ann.get(f"/g/{game_id}/me"))
+    # one (▼) token, three railroads: any two of the three go, the Director chooses
+    for gone in ("Test Atlantic, Ash Line", "Test Atlantic, Birch Line", "Ash Line, Birch Line"):
+        assert f"Finish, discarding {gone}" in page
+    assert page.count("Finish, discarding") == 3
+    done = act(ann, game_id, {"type": "finish", "player": "p1",
+                              "discard": ["Test Atlantic", "Birch Line"]})
+    assert done.status_code in (200, 303)
+    assert "Ash Line" in text(ann.get(f"/g/{game_id}/table"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from functools import cached_property
 from typing import Any
 
@@ -133,7 +134,7 @@ class BaronsView:
         me = self.view.actor.player_id
         out = []
         seen: set[str] = set()
-        for action in sorted(self.legal, key=lambda a: ORDER.index(a["type"])
+        for action in sorted(self.expanded(), key=lambda a: ORDER.index(a["type"])
                              if a["type"] in ORDER else 99):
             if page == "phone" and action.get("player") != me:
                 continue
@@ -144,6 +145,20 @@ class BaronsView:
             if key not in seen:
                 seen.add(key)
                 out.append(choice)
+        return out
+
+    def expanded(self) -> list[dict]:
+        """The legal actions, with every choice of discards where the (▼) tokens force some
+        (the rules accept any railroads of the Holding, the Director choosing)."""
+        out = []
+        for action in self.legal:
+            if action["type"] == "finish" and action.get("discard"):
+                h = self.state.holdings[self.state.op.holding]
+                names = [name for name, _ in h.railroads]
+                out += [{**action, "discard": list(c)}
+                        for c in combinations(names, len(action["discard"]))]
+            else:
+                out.append(action)
         return out
 
     def groups(self) -> list[tuple[str, list[Choice]]]:
