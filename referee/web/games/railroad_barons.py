@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from functools import cached_property
+from itertools import combinations
 from typing import Any
 
 from referee.games.railroad_barons.actions_operate import dividend
