@@ -24,10 +24,14 @@ FIELDS = {  # kind -> the fields a report may read from it
     # Railroad Barons
     "draft_money": {"investor", "price"}, "draft_removed": {"investor"},
     "certificate_purchase": {"holding", "percent"}, "certificate_sale": {"holding", "percent"},
-    "certificate_exchange": {"holding", "percent", "give"}, "capital": {"holding", "value"},
+    "certificate_exchange": {"holding", "percent", "give"},
+    "holding_capital": {"holding", "value"},
     "holding_dividend": {"holding", "percent", "revenue"}, "withheld": {"holding"},
     "railroad_purchase": {"holding", "railroad", "side"},
     "railroad_trade": {"holding", "railroad", "seller"}, "director_aid": {"holding", "railroad"},
+    # Railway Rivals: each entry of the accounts sheet, with its race (0: building) and note
+    "capital": {"race"}, "build_payment": {"race", "note"}, "first_town": {"race", "note"},
+    "race_fee": {"race", "note"}, "prize": {"race", "note"}, "spending": {"race", "note"},
 }
 
 

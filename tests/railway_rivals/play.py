@@ -6,7 +6,7 @@ from pathlib import Path
 
 from referee.engine import Replayer
 from referee.engine.record import new_record
-from referee.games.railway_rivals import rules_for
+from referee.games.railway_rivals.game import rules_for
 from referee.games.railway_rivals.mapdata import load_map_folder
 from referee.games.railway_rivals.views import summary
 from tests.books import refused

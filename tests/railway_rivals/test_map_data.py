@@ -7,10 +7,10 @@ import pytest
 
 from referee import TABLES_DIR
 from referee.engine.record import RecordError
-from referee.games.railway_rivals import rules_for
+from referee.games.contract import Problem
+from referee.games.railway_rivals.game import rules_for
 from referee.games.railway_rivals.mapdata import (
     MapError,
-    Problem,
     RivalsMap,
     list_maps,
     load_map,

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from referee.engine import Replayer
 from referee.engine.record import read_record
-from referee.games.railway_rivals import render, rules_for, summary
+from referee.games.railway_rivals.game import rules_for
+from referee.games.railway_rivals.views import render, summary
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 RECORD = GAMES / "railway_rivals_game_1.json"

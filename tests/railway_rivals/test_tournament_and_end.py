@@ -3,7 +3,7 @@
 import pytest
 
 from referee.engine.record import RecordError
-from referee.games.railway_rivals import rules_for
+from referee.games.railway_rivals.game import rules_for
 from tests.railway_rivals.play import Table
 
 

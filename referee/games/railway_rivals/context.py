@@ -95,7 +95,10 @@ class Play:
         entry = Entry(kind, source, target, amount, self.state.race_number(), note)
         self.state.entries.append(entry)
         memo = ENTRY_KINDS[kind] + (f": {note}" if note else "")
-        self.step.transfer(source, target, amount, memo, kind, race=entry.race, note=note)
+        fields: dict[str, object] = {"race": entry.race, "note": note}
+        if kind == "correction":
+            fields["reason"] = note  # the field every game's corrections carry
+        self.step.transfer(source, target, amount, memo, kind, **fields)
 
     def can_pay(self, cid: str, amount: int, what: str) -> None:
         if self.settings.allow_negative or cid == BANK:

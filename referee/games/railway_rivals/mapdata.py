@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
+from referee.games.contract import Problem
 
 MAPS_DIR = TABLES_DIR / "railway_rivals"
 MANIFEST = "map.toml"
@@ -37,21 +38,9 @@ YES, NO = {"yes", "y", "true"}, {"no", "n", "false"}
 MAX_NAME = 40
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a map: where (file and line; 0 for the whole file) and what."""
-
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file} line {self.line}: {self.message}" if self.line else \
-            f"{self.file}: {self.message}"
-
-
 class MapError(ValueError):
-    """A map that cannot be used, with every problem found."""
+    """A map that cannot be used, with every problem found (the contract's Problem: file, line,
+    message; line None for a problem of the whole file)."""
 
     def __init__(self, problems: list[Problem]):
         super().__init__("; ".join(str(p) for p in problems))
@@ -107,7 +96,7 @@ class RivalsMap:
     def from_dict(cls, data: Any) -> RivalsMap:
         """A map given inline in a game record (the form of `to_dict`), checked like a folder."""
         if not isinstance(data, dict):
-            raise MapError([Problem("map", 0, "an inline map is an object")])
+            raise MapError([Problem("map", None, "an inline map is an object")])
 
         def cell(v: object) -> str:
             return "" if v is None else "yes" if v is True else "no" if v is False else str(v)
@@ -116,7 +105,7 @@ class RivalsMap:
         for part in FILES:
             rows = data.get(part, [])
             if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-                raise MapError([Problem(f"map.{part}", 0, "must be a list of rows")])
+                raise MapError([Problem(f"map.{part}", None, "must be a list of rows")])
             parts[part] = (f"map.{part}", [(i + 1, [cell(c) for c in r])
                                             for i, r in enumerate(rows)])
         for file, rows in parts.values():
@@ -134,10 +123,10 @@ def _read_csv(folder: Path, file: str, header: tuple[str, ...],
     try:
         text = (folder / file).read_text(encoding="utf-8")
     except OSError as err:
-        problems.append(Problem(file, 0, f"cannot read ({err.strerror})"))
+        problems.append(Problem(file, None, f"cannot read ({err.strerror})"))
         return []
     except UnicodeDecodeError:
-        problems.append(Problem(file, 0, "not UTF-8 text (save it as CSV UTF-8)"))
+        problems.append(Problem(file, None, "not UTF-8 text (save it as CSV UTF-8)"))
         return []
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     if not rows or [c.strip().lower() for c in rows[0]] != list(header):
@@ -197,7 +186,7 @@ def _build(key: str, name: str, status: str,
             continue
         m.towns[town] = Town(town, is_start, is_small)
     if not m.towns:
-        problems.append(Problem(file, 0, "no towns yet"))
+        problems.append(Problem(file, None, "no towns yet"))
 
     file, rows = parts["key_numbers"]
     for line, (number, town, special) in rows:
@@ -226,7 +215,7 @@ def _build(key: str, name: str, status: str,
                 continue
             m.keys[int(number)] = found
     if not m.keys:
-        problems.append(Problem(file, 0, "no key numbers yet"))
+        problems.append(Problem(file, None, "no key numbers yet"))
 
     file, rows = parts["neighbours"]
     for line, (a, b) in rows:
@@ -244,14 +233,14 @@ def _build(key: str, name: str, status: str,
     if problems:
         order = [MANIFEST] + [parts[p][0] for p in ("towns", "key_numbers", "neighbours")]
         problems.sort(key=lambda p: (order.index(p.file) if p.file in order else len(order),
-                                     p.line))
+                                     -1 if p.line is None else p.line))
         raise MapError(problems)
     return m
 
 
 def map_folder(key: str, root: Path | None = None) -> Path:
     if not key or key.startswith(("_", ".")) or "/" in key or "\\" in key or ".." in key:
-        raise MapError([Problem(MANIFEST, 0, f"{key!r} is not a map key")])
+        raise MapError([Problem(MANIFEST, None, f"{key!r} is not a map key")])
     return (root or MAPS_DIR) / key
 
 
@@ -264,29 +253,29 @@ def load_map_folder(folder: Path, key: str | None = None) -> RivalsMap:
     try:
         manifest = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except OSError:
-        raise MapError([Problem(MANIFEST, 0, "no map manifest here")]) from None
+        raise MapError([Problem(MANIFEST, None, "no map manifest here")]) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
-        raise MapError([Problem(MANIFEST, 0, f"not valid TOML ({err})")]) from None
+        raise MapError([Problem(MANIFEST, None, f"not valid TOML ({err})")]) from None
     problems: list[Problem] = []
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(Problem(MANIFEST, 0, "'name' must be the map's name"))
+        problems.append(Problem(MANIFEST, None, "'name' must be the map's name"))
     status = manifest.get("status", "")
     if not isinstance(status, str):
-        problems.append(Problem(MANIFEST, 0, "'status' must be text"))
+        problems.append(Problem(MANIFEST, None, "'status' must be text"))
     files = manifest.get("files", {})
     if not isinstance(files, dict):
-        problems.append(Problem(MANIFEST, 0, "[files] must be a table"))
+        problems.append(Problem(MANIFEST, None, "[files] must be a table"))
         files = {}
     parts = {}
     for part, header in FILES.items():
         file = files.get(part, DEFAULT_FILES[part])
         if not isinstance(file, str) or "/" in file or "\\" in file or file.startswith("."):
-            problems.append(Problem(MANIFEST, 0, f"files.{part} must be a file name in the "
+            problems.append(Problem(MANIFEST, None, f"files.{part} must be a file name in the "
                                     "folder"))
             file = DEFAULT_FILES[part]
         parts[part] = (file, _read_csv(folder, file, header, problems))
-    unread = {p.file for p in problems if p.line in (0, 1)}  # a file unread or of wrong header
+    unread = {p.file for p in problems if p.line in (None, 1)}  # a file unread or of wrong header
     if unread:
         raise MapError([p for p in problems if p.file in unread])
     return _build(key or folder.name, name, status, parts, problems)

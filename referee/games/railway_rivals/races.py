@@ -43,6 +43,8 @@ def key_throw(play: Play, action: dict) -> None:
     state = play.state
     race = race_in(play, "towns")
     dice = action.get("dice")
+    if dice is None and "tens" in action and "units" in action:  # the phone's two dice rows
+        dice = [action["tens"], action["units"]]
     require(isinstance(dice, list) and len(dice) == 2
             and all(type(d) is int and 1 <= d <= 6 for d in dice),
             "A key number is two throws of a normal die, each 1 to 6.", "C1")
@@ -178,8 +180,11 @@ def route(play: Play, action: dict) -> None:
     require(tid == next_tid, f"{train_name(play, race, next_tid)} declares first (richest "
             "first).", "B4")
     train = race.trains[tid]
-    hexes = read_hexes(play, action.get("hexes", {}), train.members)
-    powers = read_powers(play, race, action.get("powers", []), train)
+    hexes = read_hexes(play, action.get("hexes", hexes_fields(action)), train.members)
+    powers_named = action.get("powers", [])
+    if isinstance(powers_named, str):  # one box ticked on a form
+        powers_named = [powers_named] if powers_named else []
+    powers = read_powers(play, race, powers_named, train)
     cap = play.settings.fee_cap
     for rival, n in hexes.items():
         require(n <= cap or rival in powers,
@@ -211,6 +216,11 @@ def route(play: Play, action: dict) -> None:
     play.say(f"{train_name(play, race, tid)} declare(s) the route: {fees}{extra}{moves}.")
     if all(t.hexes is not None for t in race.trains.values()):
         post_fees(play, race)
+
+
+def hexes_fields(action: dict) -> dict[str, object]:
+    """The hexes on each rival's lines as a form sends them: `on_<company>` fields."""
+    return {k[3:]: v for k, v in action.items() if k.startswith("on_")}
 
 
 def read_hexes(play: Play, value: object, members: list[str]) -> dict[str, int]:
@@ -302,6 +312,9 @@ def move(play: Play, action: dict) -> None:
             f"{train_name(play, race, tid)} throws now.", "B5")
     faces = sorted(set(play.settings.die_faces()))
     die = action.get("die")
+    if die is None and "face" in action:  # which face of the die came up, 1st to 6th
+        face = play.whole(action.get("face"), "The face thrown", 1, 6)
+        die = play.settings.die_faces()[face - 1]
     require(type(die) is int and die in faces,
             f"The die shows one of {', '.join(map(str, faces))}.", "C1")
     train = race.trains[tid]

@@ -15,6 +15,9 @@ EDITIONS = {
 TARGETS = {3: 250, 4: 225}  # 5 or more players: 200 (rule B8)
 TARGET_5_PLUS = 200
 VOTE_BONUS = 50
+APP_SETTING = "banker"  # the lobby's own: who keeps the accounts (a seat, or a person apart)
+# The lobby's variants (settings["variants"]), each the name of a true/false setting.
+VARIANTS = ("tournament", "average_die", "joint_builds", "leapfrog", "target_vote")
 
 
 class SettingsError(ValueError):
@@ -57,12 +60,18 @@ class Settings:
     def from_record(cls, data: Mapping) -> Settings:
         if not isinstance(data, Mapping):
             raise SettingsError("settings must be an object")
-        known = set(cls.__dataclass_fields__)
+        known = set(cls.__dataclass_fields__) | {"variants", APP_SETTING}
         unknown = sorted(set(data) - known)
         if unknown:
             raise SettingsError(f"settings.{unknown[0]}: not a Railway Rivals setting (the "
                                 f"settings: {', '.join(sorted(known))})")
         values = dict(data)
+        values.pop(APP_SETTING, None)
+        variants = values.pop("variants", [])
+        if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
+            raise SettingsError(f"settings.variants: each one of {', '.join(VARIANTS)}")
+        for name in variants:
+            values.setdefault(name, True)
         if values.get("edition", "rr3") not in EDITIONS:
             raise SettingsError(f"settings.edition must be one of {', '.join(EDITIONS)}, not "
                                 f"{values.get('edition')!r}")

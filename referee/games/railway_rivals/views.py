@@ -50,6 +50,33 @@ def to_act(state: State) -> str | None:
     return None
 
 
+def may_act(state: State) -> list[str]:
+    """Every company that may act now (the contract's to_act): all those still to name a start,
+    to answer a race, or to spend when the order is free; else the one whose move it is. None
+    while the table throws the towns or checks the run (the accounts keeper records that)."""
+    if state.over:
+        return []
+    if state.stage == "setup":
+        return [c for c in state.companies if c not in state.starts]
+    sp = state.spending
+    if sp is not None and not sp.ordered and state.building is None:
+        return [c for c in sp.order if c not in sp.done]
+    race = state.race
+    if state.building is None and sp is None and race is not None:
+        if race.phase == "entries":
+            return [c for c in state.companies if c not in race.answered]
+        tid = to_act(state)
+        return list(race.trains[tid].members) if tid in race.trains else []
+    who = to_act(state)
+    return [who] if who else []
+
+
+def visible_cash(state: State, viewer: str | None, subject: str) -> int:
+    """Money is public in Railway Rivals: one sheet keeps every company's accounts in the open,
+    and the order of routes and throws (richest first) is read from it."""
+    return state.balance(subject)
+
+
 def sheet(state: State) -> dict[str, list[str]]:
     """The paper accounts sheet: per company one line per stage and race, "20 − 6 + 3 = 17"."""
     names = {r.number: f"Race {r.number} ({'–'.join(r.towns)})" for r in state.races}
@@ -122,6 +149,7 @@ def summary(state: State) -> dict[str, Any]:
         "game": "railway_rivals",
         "stage": STAGES[state.stage],
         "to_act": to_act(state),
+        "may_act": may_act(state),
         "players": [
             {"id": c, "name": name, "balance": state.balance(c), "start": state.starts.get(c),
              "towns_first": [t for t, who in state.towns_first.items() if who == c]}

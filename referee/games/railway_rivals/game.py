@@ -1,0 +1,120 @@
+"""Railway Rivals' side of the game contract (referee.games.contract): GAME."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.engine.record import RecordError
+from referee.games.contract import BoardSummary, Problem, Resolver
+from referee.games.railway_rivals import views
+from referee.games.railway_rivals.history import history
+from referee.games.railway_rivals.mapdata import (
+    MAPS_DIR,
+    MapError,
+    RivalsMap,
+    list_maps,
+    load_map,
+    load_map_folder,
+    map_folder,
+)
+from referee.games.railway_rivals.rules import BANKER_ACTIONS, RivalsRules
+from referee.games.railway_rivals.settings import Settings, SettingsError
+from referee.games.railway_rivals.state import State
+
+__all__ = ["GAME", "MAPS_FOLDER", "rules_for"]
+
+MAPS_FOLDER = "railway_rivals_maps"  # the laptop's own maps, under the instance folder
+
+
+def rules_for(record: dict, resolve_map: Resolver | None = None) -> RivalsRules:
+    """The rules object for a game record.
+
+    `map` is a map key (loaded by `resolve_map`, else from tables/railway_rivals/) or a whole
+    map inline (the form of `RivalsMap.to_dict()`).
+    """
+    ref = record["map"]
+    try:
+        if isinstance(ref, dict):
+            rivals_map = RivalsMap.from_dict(ref)
+        elif isinstance(ref, str) and resolve_map is not None:
+            rivals_map = resolve_map("railway_rivals", ref)
+        elif isinstance(ref, str):
+            rivals_map = load_map(ref)
+        else:
+            raise RecordError("map: a map key or a whole map")
+    except MapError as err:
+        raise RecordError(f"map: {err}") from err
+    try:
+        settings = Settings.from_record(record.get("settings", {}))
+        return RivalsRules(rivals_map, record["players"], settings)
+    except SettingsError as err:
+        raise RecordError(str(err)) from err
+    except ValueError as err:
+        raise RecordError(f"players: {err}") from err
+
+
+class RivalsMaps:
+    """The maps: tables/railway_rivals/<key>/ and the laptop's own under
+    <instance>/railway_rivals_maps/ (docs/railway-rivals.md); a shipped key hides a laptop's."""
+
+    folder = MAPS_FOLDER
+
+    def _roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
+        roots = [(MAPS_DIR, True)]
+        if instance_dir is not None:
+            roots.append((Path(instance_dir) / self.folder, False))
+        return roots
+
+    def list(self, instance_dir: Path | None) -> list[BoardSummary]:
+        found: dict[str, BoardSummary] = {}
+        for root, shipped in self._roots(instance_dir):
+            for key, name in list_maps(root):
+                status = load_map(key, root).status
+                found.setdefault(key, BoardSummary(key, name, True, shipped, status))
+        return list(found.values())
+
+    def load(self, key: str, instance_dir: Path | None) -> RivalsMap:
+        for root, _shipped in self._roots(instance_dir):
+            if map_folder(key, root).is_dir():  # map_folder refuses a key that is no name
+                return load_map(key, root)
+        raise LookupError(f"there is no Railway Rivals map {key!r}")
+
+    def check(self, folder: Path) -> list[Problem]:
+        try:
+            load_map_folder(folder)
+        except MapError as err:
+            return list(err.problems)
+        return []
+
+
+class RivalsGame:
+    """Railway Rivals as the app asks of a game."""
+
+    banker_actions = BANKER_ACTIONS
+    boards = RivalsMaps()
+
+    def rules_for(self, record: dict, resolve: Resolver | None = None) -> RivalsRules:
+        return rules_for(record, resolve)
+
+    def to_act(self, state: State) -> list[str]:
+        return views.may_act(state)
+
+    def acting_player(self, action: dict) -> str | None:
+        company = action.get("company")
+        return company if isinstance(company, str) and company else None
+
+    def visible_cash(self, state: State, viewer: str | None, subject: str) -> int | None:
+        return views.visible_cash(state, viewer, subject)
+
+    def history(self, frames: list[Any]) -> list[dict]:
+        return history(frames)
+
+    def summary(self, state: State) -> dict:
+        return views.summary(state)
+
+    def render(self, report: dict) -> str:
+        return views.render(report)
+
+
+GAME = RivalsGame()

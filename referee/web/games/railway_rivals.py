@@ -1,0 +1,301 @@
+"""Railway Rivals' web hooks: the pages get an `rr` view (accounts sheet, race, what to do now),
+and the game's own pages: the maps (upload and entry form, railway_rivals_maps.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from referee.games.railway_rivals.building import PAYMENTS
+from referee.games.railway_rivals.game import GAME
+from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
+from referee.web.games.railway_rivals_chart import balance_chart
+
+__all__ = ["blueprints", "page_context"]
+
+PHASE_WORDS = {
+    "towns": "throw the dice for the towns",
+    "length": "is the run at least 6 hexes?",
+    "entries": "each company enters or stays out",
+    "routes": "routes are declared, richest first",
+    "racing": "the trains race",
+}
+PAYMENT_BUTTONS = (  # (kind, words on the button), the amounts from rule A4 and its figure
+    ("join", "Join or cross a line"),
+    ("junction_alongside", "Junction, then alongside"),
+    ("straight_alongside", "Straight alongside"),
+    ("adjacent_towns", "Between two town hexes"),
+)
+
+
+def blueprints() -> tuple:
+    """The maps pages: every map, the upload and the entry form."""
+    from referee.web.games.railway_rivals_maps import bp
+
+    return (bp,)
+
+
+def page_context(view: Any) -> dict:
+    """The `rr` view for templates/railway_rivals/*, and the Maps tab."""
+    from flask import url_for
+
+    return {"rr": RivalsView(view), "currency": "",
+            "game_tabs": [("Maps", url_for("rr_maps.index"))]}
+
+
+@dataclass
+class RivalsView:
+    """What the Railway Rivals pages show, read from one snapshot for one actor."""
+
+    view: Any
+
+    @property
+    def state(self) -> Any:
+        return self.view.snapshot.state
+
+    @property
+    def rules(self) -> Any:
+        return self.view.snapshot.rules
+
+    @property
+    def map(self) -> Any:
+        return self.rules.map
+
+    @property
+    def settings(self) -> Any:
+        return self.rules.settings
+
+    def name(self, cid: str | None) -> str:
+        return self.state.companies.get(cid, cid or "")
+
+    def names(self, ids: list[str]) -> str:
+        return " and ".join(self.name(c) for c in ids)
+
+    @cached_property
+    def colours(self) -> dict[str, str]:
+        return {p["id"]: str(p.get("colour") or "") for p in self.view.game.players}
+
+    @cached_property
+    def acting(self) -> list[str]:
+        return may_act(self.state)
+
+    @cached_property
+    def mine(self) -> list[str]:
+        """The companies this page may act for now: a phone its own, the keeper everyone's."""
+        if self.view.page == "banker":
+            return list(self.acting)
+        you = self.view.actor.player_id
+        return [you] if you in self.acting and self.view.page == "phone" else []
+
+    @property
+    def me(self) -> str | None:
+        return self.view.actor.player_id if self.view.page == "phone" else None
+
+    # -- what happens now ------------------------------------------------------------------
+
+    @cached_property
+    def doing(self) -> str:
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if state.stage == "setup":
+            return "Each company names the town it starts from."
+        if state.building is not None:
+            b = state.building
+            turn = f"Building, round {b.round}: {self.name(b.builder)}"
+            if b.throw is None:
+                return f"{turn} throws the die."
+            return f"{turn} builds with a throw of {b.throw}."
+        if state.spending is not None:
+            waiting = [c for c in state.spending.order if c not in state.spending.done]
+            return f"Spending after the race: {self.names(waiting)}."
+        race = state.race
+        if race is None:
+            return ""
+        towns = " to ".join(race.towns)
+        return f"Race {race.number}" + (f", {towns}" if towns else "") + \
+            f": {PHASE_WORDS.get(race.phase, '')}"
+
+    @property
+    def tournament(self) -> bool:
+        return bool(self.settings.tournament)
+
+    @property
+    def first_town(self) -> int:
+        return int(self.settings.first_town)
+
+    # -- the companies and the sheet -------------------------------------------------------
+
+    @cached_property
+    def sheet(self) -> dict[str, list[str]]:
+        return sheet(self.state)
+
+    @cached_property
+    def companies(self) -> list[dict]:
+        state = self.state
+        out = []
+        for cid, name in state.companies.items():
+            out.append({
+                "id": cid, "name": name, "colour": self.colours.get(cid, ""),
+                "balance": GAME.visible_cash(state, self.me, cid),
+                "start": state.starts.get(cid),
+                "firsts": [t for t, who in state.towns_first.items() if who == cid],
+                "sheet": self.sheet.get(cid, []),
+                "acting": cid in self.acting,
+                "you": cid == self.me,
+                "winner": cid in state.winners,
+            })
+        return out
+
+    def company(self, cid: str) -> dict:
+        return next(c for c in self.companies if c["id"] == cid)
+
+    def rivals(self, cid: str) -> list[dict]:
+        return [c for c in self.companies if c["id"] != cid]
+
+    @property
+    def unreached(self) -> list[str]:
+        return self.state.unreached()
+
+    @property
+    def target(self) -> int:
+        return int(self.state.target)
+
+    @cached_property
+    def chart(self) -> Any:
+        """The balance of every company after the building stage and after each race."""
+        points = timeline(self.state)
+        series = [(c["name"], c["colour"], [p["balances"][c["id"]] for p in points])
+                  for c in self.companies]
+        return balance_chart(series, self.target)
+
+    # -- what a company may do -------------------------------------------------------------
+
+    def start_choices(self) -> list[str]:
+        return self.map.start_towns() or list(self.map.towns)
+
+    def first_town_choices(self) -> list[str]:
+        """Towns nobody has reached (start towns are never paid for)."""
+        return self.unreached
+
+    def panel(self, cid: str) -> str:
+        """Which panel the company gets now: start, throw, build, spend, entry, route, move."""
+        state = self.state
+        if cid not in self.acting:
+            return ""
+        if state.stage == "setup":
+            return "start"
+        if state.building is not None:
+            return "throw" if state.building.throw is None else "build"
+        if state.spending is not None:
+            return "spend"
+        race = state.race
+        if race is None:
+            return ""
+        return {"entries": "entry", "routes": "route", "racing": "move"}.get(race.phase, "")
+
+    @property
+    def countdown_open(self) -> bool:
+        b = self.state.building
+        return b is not None and b.countdown is None and len(self.unreached) == 1
+
+    @property
+    def countdown(self) -> str:
+        b = self.state.building
+        if b is None or b.countdown is None:
+            return ""
+        return "; ".join(f"{self.name(c)} {n}" for c, n in b.countdown.items())
+
+    def allowance(self, cid: str) -> int:
+        sp = self.state.spending
+        return sp.allowance.get(cid, 0) if sp else 0
+
+    def partners(self, cid: str) -> list[dict]:
+        race = self.state.race
+        return [c for c in self.rivals(cid) if race and c["id"] not in race.answered]
+
+    def route_rivals(self, cid: str) -> list[dict]:
+        """The rivals whose lines a train might use (not its own members)."""
+        race = self.state.race
+        tid = race.answered.get(cid) if race else None
+        members = race.trains[tid].members if tid else [cid]
+        return [c for c in self.companies if c["id"] not in members]
+
+    def power_partners(self, cid: str) -> list[dict]:
+        """Rivals running their own train in this race (running powers are between two)."""
+        race = self.state.race
+        tid = race.answered.get(cid) if race else None
+        if race is None or tid is None or len(race.trains[tid].members) > 1:
+            return []
+        out = []
+        for c in self.route_rivals(cid):
+            other = race.answered.get(c["id"])
+            if other and len(race.trains[other].members) == 1:
+                out.append(c)
+        return out
+
+    @property
+    def lone(self) -> bool:
+        race = self.state.race
+        return bool(race and race.lone)
+
+    @property
+    def die_faces(self) -> list[int]:
+        return list(self.settings.die_faces())
+
+    @property
+    def payment_buttons(self) -> list[tuple[str, str, int]]:
+        return [(kind, words, PAYMENTS[kind][0]) for kind, words in PAYMENT_BUTTONS]
+
+    @property
+    def neighbour_pairs(self) -> list[tuple[str, str]]:
+        return sorted(tuple(sorted(p)) for p in self.map.neighbours)  # type: ignore[misc]
+
+    # -- the race --------------------------------------------------------------------------
+
+    @cached_property
+    def race(self) -> dict | None:
+        race = self.state.race
+        if race is None and self.state.races:
+            race = self.state.races[-1]
+        if race is None:
+            return None
+        trains = race.trains
+        order = race.throw_order or race.declare_order or list(trains)
+        now = to_act(self.state)
+        rows = []
+        for tid in order:
+            t = trains[tid]
+            rows.append({
+                "id": tid, "name": self.names(t.members), "members": t.members,
+                "length": t.length, "moved": t.moved, "remaining": race.remaining(tid),
+                "place": t.place, "declared": t.hexes is not None,
+                "now": tid == now and race.phase in ("routes", "racing"),
+                "route": ", ".join(f"{n} on {self.name(r)}'s lines"
+                                   for r, n in (t.hexes or {}).items()) or "own lines only",
+            })
+        return {
+            "number": race.number, "phase": race.phase, "done": race is not self.state.race,
+            "towns": list(race.towns), "key_numbers": list(race.keys), "trains": rows,
+            "out": [self.name(c) for c, t in race.answered.items() if t is None],
+            "waiting": [self.name(c) for c in self.state.companies if c not in race.answered],
+            "fees": [f"{self.name(a)} pays {self.name(b)} {n}" for a, b, n in race.fees],
+            "lone": race.lone,
+        }
+
+    @property
+    def key_chart(self) -> list[list[tuple[int, str, int]]]:
+        """Tournament rules: every key number with its town and how often it was used (C2)."""
+        keys = self.map.keys | self.state.learned
+        return [[(10 * a + b, keys.get(10 * a + b, "?"), self.state.key_uses.get(10 * a + b, 0))
+                 for b in range(1, 7)] for a in range(1, 7)]
+
+    @property
+    def minus(self) -> str:
+        return MINUS
+
+    @cached_property
+    def history(self) -> list[dict]:
+        """The game in words by stage and race, newest first (GAME.history)."""
+        return GAME.history(list(self.view.snapshot.frames))[::-1]

@@ -1,0 +1,173 @@
+"""Railway Rivals maps on this laptop: the list, an upload of a map's files, and the entry form.
+
+A map is stored in `<instance>/railway_rivals_maps/<key>/` only when the game's own check
+(`GAME.boards.check`, the contract's Problem with file and line) finds nothing wrong; it is
+written to a hidden staging folder first. A shipped map is never replaced. The entry form
+writes the same CSV files as the template; a key number left blank stays unknown, and the game
+asks the table for its town when it is thrown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import secrets
+import shutil
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, request, url_for
+
+from referee.games.railway_rivals.game import GAME
+from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
+from referee.web.render import page_or_fragment
+
+bp = Blueprint("rr_maps", __name__, url_prefix="/railway-rivals/maps")
+
+KEY_RULE = re.compile(r"[a-z0-9][a-z0-9_]{0,39}")
+UPLOAD_NAMES = (MANIFEST, *DEFAULT_FILES.values())
+MAX_FILE = 200_000
+MAX_LINES = 300
+MAX_FIELD = 60
+
+
+def _root() -> Path:
+    return Path(current_app.instance_path) / GAME.boards.folder
+
+
+def _index(status: int = 200, **extra: Any) -> Response:
+    maps = GAME.boards.list(Path(current_app.instance_path))
+    context = {"maps": maps, "keys": KEYS, "form": request.form, "entry": {}} | extra
+    return page_or_fragment("railway_rivals/maps.html", "railway_rivals/_maps.html", status,
+                            **context)
+
+
+@bp.get("")
+def index() -> Response:
+    """Every map, shipped and this laptop's own; the upload and the entry form."""
+    return _index()
+
+
+def _key(form: Any, problems: list[str]) -> str:
+    key = form.get("key", "").strip().lower()
+    if not KEY_RULE.fullmatch(key):
+        problems.append("The map key is 1 to 40 small letters, digits or _ (e.g. scotland).")
+    elif any(m.key == key for m in GAME.boards.list(Path(current_app.instance_path))):
+        problems.append(f"There is a map {key!r} already: choose another key.")
+    return key
+
+
+def _store(key: str, files: dict[str, str]) -> list[str] | None:
+    """Check the files in a staging folder; keep them as the map `key`, or say what is wrong."""
+    root = _root()
+    root.mkdir(parents=True, exist_ok=True)
+    staging = root / f".staging-{secrets.token_hex(6)}"
+    staging.mkdir()
+    try:
+        for name, text in files.items():
+            (staging / name).write_text(text, encoding="utf-8")
+        problems = GAME.boards.check(staging)
+        if problems:
+            return [str(p) for p in problems]
+        staging.rename(root / key)
+        return None
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _toml_text(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _rows(text: str, width: int, what: str, problems: list[str]) -> list[list[str]]:
+    rows = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_LINES:
+        problems.append(f"{what}: at most {MAX_LINES} lines.")
+        return []
+    for number, line in enumerate(lines, start=1):
+        cells = [c.strip()[:MAX_FIELD] for c in next(csv.reader([line]))]
+        if len(cells) > width:
+            problems.append(f"{what}, line {number}: at most {width} parts separated by commas.")
+            continue
+        rows.append(cells + [""] * (width - len(cells)))
+    return rows
+
+
+def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+@bp.post("/entry")
+def entry() -> Response:
+    """A map typed on the form: towns, each printed key number, special runs, bordering towns."""
+    form = request.form
+    problems: list[str] = []
+    key = _key(form, problems)
+    name = form.get("name", "").strip()[:MAX_FIELD]
+    if not name:
+        problems.append("Give the map's name as printed on it.")
+    towns = _rows(form.get("towns", ""), 3, "Towns", problems)
+    special = {c[0] for c in _rows(form.get("special", ""), 1, "Special runs", problems)}
+    neighbours = _rows(form.get("neighbours", ""), 2, "Bordering town hexes", problems)
+    keys = []
+    for k in KEYS:
+        town = form.get(f"k{k}", "").strip()[:MAX_FIELD]
+        if town:
+            keys.append([str(k), town, "yes" if town in special else "no"])
+    if problems:
+        return _index(422, entry_problems=problems, entry=form)
+    files = {
+        MANIFEST: (f"name = {_toml_text(name)}\n"
+                   f"status = {_toml_text('entered on this laptop from the printed map')}\n"),
+        DEFAULT_FILES["towns"]: _csv(("town", "start", "small"), towns),
+        DEFAULT_FILES["key_numbers"]: _csv(("key", "town", "special"), keys),
+        DEFAULT_FILES["neighbours"]: _csv(("town", "neighbour"), neighbours),
+    }
+    return _stored(key, files, "entry")
+
+
+@bp.post("/upload")
+def upload() -> Response:
+    """A map's files (map.toml and its CSV files, as in the template) chosen on the form."""
+    problems: list[str] = []
+    key = _key(request.form, problems)
+    files: dict[str, str] = {}
+    for f in request.files.getlist("files"):
+        filename = Path(f.filename or "").name
+        if not filename:
+            continue
+        if filename not in UPLOAD_NAMES:
+            problems.append(f"{filename}: not one of {', '.join(UPLOAD_NAMES)}.")
+            continue
+        data = f.read(MAX_FILE + 1)
+        if len(data) > MAX_FILE:
+            problems.append(f"{filename}: larger than {MAX_FILE // 1000} kB.")
+            continue
+        try:
+            files[filename] = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            problems.append(f"{filename}: not UTF-8 text (save it as CSV UTF-8).")
+    if not files and not problems:
+        problems.append(f"Choose the map's files ({', '.join(UPLOAD_NAMES)}).")
+    if problems:
+        return _index(422, upload_problems=problems)
+    return _stored(key, files, "upload")
+
+
+def _stored(key: str, files: dict[str, str], where: str) -> Response:
+    try:
+        problems = _store(key, files)
+    except OSError as err:
+        current_app.logger.exception("storing a Railway Rivals map failed")
+        problems = [f"The map could not be stored on this laptop ({err.strerror or err})."]
+        return _index(503, **{f"{where}_problems": problems, "entry": request.form})
+    if problems:
+        return _index(422, **{f"{where}_problems": problems, "entry": request.form})
+    return redirect(url_for("rr_maps.index", added=key, _anchor="rr-maps"), 303)

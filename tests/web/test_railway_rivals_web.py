@@ -1,0 +1,209 @@
+"""Railway Rivals through the web: the lobby, a phone per company, the accounts keeper."""
+
+from __future__ import annotations
+
+import html
+import json
+
+from referee.games.railway_rivals.game import GAME
+
+IDS = ("p1", "p2", "p3")
+
+
+def text(response) -> str:
+    return html.unescape(response.text)
+
+
+def act(who, game_id, action: dict, page: str = "phone", **extra):
+    return who.act(game_id, json=json.dumps(action), page=page, **extra)
+
+
+def seated(browser, **fields):
+    banker, ann, bob, cy = browser(), browser(), browser(), browser()
+    game_id = banker.create_game(["Ann", "Bob", "Cy"], game="railway_rivals", map="austria",
+                                 **fields)
+    link = banker.join_link(game_id)
+    for phone, pid in zip((ann, bob, cy), IDS, strict=True):
+        assert phone.join(link, pid).status_code == 303
+    return banker, ann, bob, cy, game_id
+
+
+def test_the_lobby_lists_the_game_with_the_austria_map(client):
+    assert "Railway Rivals" in client.get("/").text
+    page = client.get("/new/options?game=railway_rivals", headers={"HX-Request": "true"})
+    assert page.status_code == 200
+    assert "Austria (Dampfross Österreich)" in text(page)
+    assert "Tournament rules (C2)" in text(page)
+
+
+def test_a_game_made_in_the_lobby_keeps_its_edition_and_variants(browser):
+    banker = browser()
+    game_id = banker.create_game(["Ann", "Bob", "Cy", "Dee"], game="railway_rivals",
+                                 map="austria", edition="dampfross", variant="tournament")
+    record = json.loads(banker.get(f"/g/{game_id}/export.json").data)
+    assert record["map"] == "austria"
+    assert record["settings"]["edition"] == "dampfross"
+    assert record["settings"]["variants"] == ["tournament"]
+    rules = GAME.rules_for(record)
+    assert rules.settings.tournament and rules.settings.first_town == 6
+    assert rules.settings.target(4) == 225
+
+
+def test_phones_act_only_for_their_company_and_when_it_may(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    # start towns are named in any order: every company may act
+    assert act(cy, game_id, {"type": "start_town", "company": "p3", "town": "Graz"}
+               ).status_code == 303
+    refused = act(bob, game_id, {"type": "start_town", "company": "p1", "town": "Wien"})
+    assert refused.status_code == 403
+    act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"})
+    act(bob, game_id, {"type": "start_town", "company": "p2", "town": "Linz"})
+    # building: only Ann (seat order) builds now
+    refused = act(bob, game_id, {"type": "build_throw", "company": "p2", "die": 4})
+    assert refused.status_code == 403 and "Ann is to act" in text(refused)
+    assert act(ann, game_id, {"type": "build_throw", "company": "p1", "die": 4}
+               ).status_code == 303
+    # corrections are the accounts keeper's alone
+    fix = {"type": "correction", "company": "p1", "amount": 3, "reason": "miscounted"}
+    assert act(ann, game_id, fix).status_code == 403
+    assert act(banker, game_id, fix, page="banker").status_code == 303
+    record = json.loads(banker.get(f"/g/{game_id}/export.json").data)
+    rules = GAME.rules_for(record)  # the record replays through the contract
+    assert rules.map.name.startswith("Austria")
+
+
+def to_the_races(banker, ann, bob, cy, game_id):
+    """Start towns Wien, Linz, Graz; Ann reaches every other town in her first turn."""
+    for phone, pid, town in ((ann, "p1", "Wien"), (bob, "p2", "Linz"), (cy, "p3", "Graz")):
+        assert act(phone, game_id, {"type": "start_town", "company": pid, "town": town}
+                   ).status_code == 303
+    act(ann, game_id, {"type": "build_throw", "company": "p1", "die": 6})
+    act(ann, game_id, {"type": "build_payment", "company": "p1", "to": "p2", "kind": "join"})
+    record = json.loads(banker.get(f"/g/{game_id}/export.json").data)
+    towns = [t for t in GAME.rules_for(record).map.towns if t not in ("Wien", "Linz", "Graz")]
+    for town in towns:
+        act(ann, game_id, {"type": "reached_town", "company": "p1", "town": town})
+    act(ann, game_id, {"type": "end_turn", "company": "p1"})
+
+
+def test_a_phone_shows_its_money_and_only_what_it_may_do_now(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    page = text(ann.get(f"/g/{game_id}/me"))
+    assert "Start town" in page and "Start here" in page
+    act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"})
+    act(bob, game_id, {"type": "start_town", "company": "p2", "town": "Linz"})
+    act(cy, game_id, {"type": "start_town", "company": "p3", "town": "Graz"})
+    ann_page, bob_page = text(ann.get(f"/g/{game_id}/me")), text(bob.get(f"/g/{game_id}/me"))
+    assert "Record the throw" in ann_page and "Record the throw" not in bob_page
+    assert "Building, round 1: Ann throws the die." in bob_page
+    act(ann, game_id, {"type": "build_throw", "company": "p1", "die": 5})
+    ann_page = text(ann.get(f"/g/{game_id}/me"))
+    assert "Join or cross a line: 1" in ann_page and "Straight alongside: 5" in ann_page
+    assert "First into a town (+5)" in ann_page and "End my turn" in ann_page
+    # the payment form: tick the rival, tap the kind
+    response = ann.act(game_id, type="build_payment", company="p1", to="p2",
+                       kind="junction_alongside", page="phone")
+    assert response.status_code == 303
+    page = text(bob.get(f"/g/{game_id}/me"))
+    assert "Building: 20 + 3 = 23" in page and "Building: 20 − 3 = 17" in page
+    # a refused payment says why beside the form, and nothing is a 500
+    refused = ann.act(game_id, type="build_payment", company="p1", kind="join", page="phone")
+    assert refused.status_code == 422 and "Name the rival (or rivals) paid." in text(refused)
+
+
+def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    to_the_races(banker, ann, bob, cy, game_id)
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Throw for the first town" in console and "Roll for me" in console
+    assert banker.act(game_id, type="key_throw", page="banker", **{"tens:int": "1",
+                      "units:int": "2"}).status_code == 303
+    assert banker.act(game_id, type="key_throw", page="banker", **{"tens:int": "6",
+                      "units:int": "5"}).status_code == 303
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Is the run from Wien to Linz at least 6 hexes" in console
+    act(banker, game_id, {"type": "run_length", "ok": True}, page="banker")
+    table = text(banker.get(f"/g/{game_id}/table"))
+    assert '<span>Wien</span>' in table and '<span>Linz</span>' in table
+    assert "Target: <strong>250</strong>" in table
+    # everyone answers at once; Bob and Cy run a joint train
+    assert "Enter the race" in text(cy.get(f"/g/{game_id}/me"))
+    assert bob.act(game_id, type="enter", company="p2", partner="p3",
+                   page="phone").status_code == 303
+    assert "Enter the race" not in text(cy.get(f"/g/{game_id}/me"))
+    act(ann, game_id, {"type": "enter", "company": "p1"})
+    # Ann is richest: she declares first, hexes on each rival's lines from the form
+    assert "Declare the route" in text(ann.get(f"/g/{game_id}/me"))
+    assert ann.act(game_id, type="route", company="p1", page="phone",
+                   **{"on_p2:int": "3", "on_p3:int": "0", "length:int": "8"}).status_code == 303
+    assert cy.act(game_id, type="route", company="p3", page="phone",
+                  **{"on_p1:int": "4", "length:int": "9"}).status_code == 303
+    table = text(banker.get(f"/g/{game_id}/table"))
+    assert "Ann pays Bob 3; Bob pays Ann 2; Cy pays Ann 2" in table  # the joint fee split
+    assert "<strong>8</strong> to go" in table and "<strong>9</strong> to go" in table
+    act(ann, game_id, {"type": "move", "company": "p1", "die": 6})
+    refused = act(ann, game_id, {"type": "move", "company": "p1", "die": 6})
+    assert refused.status_code == 403
+    act(bob, game_id, {"type": "move", "company": "p2", "die": 5})
+    act(ann, game_id, {"type": "move", "company": "p1", "die": 2})
+    page = text(bob.get(f"/g/{game_id}/me"))
+    assert "Ann throw(s) 2 and arrive(s) first." in page
+    assert "Bob and Cy come(s) second." in page
+    history = text(banker.get(f"/g/{game_id}/history"))
+    assert "Race 1: Wien – Linz" in history and "Building stage" in history
+    assert "Money over the races" in text(banker.get(f"/g/{game_id}/table"))
+
+
+def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"})
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Undo: Ann starts at Wien." in console
+    assert banker.act(game_id, type="correction", company="p2", page="banker",
+                      reason="paper sheet", **{"amount:signed": "-4"}).status_code == 303
+    page = text(bob.get(f"/g/{game_id}/me"))
+    assert "Correction for Bob: −4 units (paper sheet)." in page
+    refused = banker.act(game_id, type="correction", company="p2", page="banker",
+                         **{"amount:signed": "2"})
+    assert refused.status_code == 422 and "Say why" in text(refused)
+
+
+def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):
+    keeper = browser()
+    page = text(keeper.get("/railway-rivals/maps"))
+    assert "Austria (Dampfross Österreich)" in page and "single source" in page
+    form = {"key": "tiny", "name": "Tiny map", "towns": "Aston, yes\nBury, yes\nCrewe\nDover,,yes",
+            "k11": "Aston", "k12": "Bury", "k21": "Crewe", "k22": "Dover", "k66": "Wales",
+            "special": "Wales", "neighbours": "Aston, Bury"}
+    bad = keeper.post("/railway-rivals/maps/entry", form | {"k13": "Nowhere"})
+    assert bad.status_code == 422
+    assert "key_numbers.csv line 4: unknown town 'Nowhere' (not in the towns file)" in text(bad)
+    assert "line 0" not in bad.text
+    assert keeper.post("/railway-rivals/maps/entry", form).status_code == 303
+    assert "Tiny map" in text(keeper.get("/railway-rivals/maps?added=tiny"))
+    again = keeper.post("/railway-rivals/maps/entry", form)
+    assert again.status_code == 422 and "There is a map 'tiny' already" in text(again)
+    options = keeper.get("/new/options?game=railway_rivals", headers={"HX-Request": "true"})
+    assert "Tiny map" in text(options)
+    game_id = keeper.create_game(["Ann", "Bob"], game="railway_rivals", map="tiny")
+    record = json.loads(keeper.get(f"/g/{game_id}/export.json").data)
+    assert record["map"] == "tiny"
+
+
+def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
+    import io
+
+    from tests.railway_rivals.play import TEST_MAP
+
+    keeper = browser()
+    files = [(io.BytesIO((TEST_MAP / n).read_bytes()), n)
+             for n in ("map.toml", "key_numbers.csv", "towns.csv", "town_neighbours.csv")]
+    assert keeper.post("/railway-rivals/maps/upload", {"key": "testmap", "files": files},
+                       content_type="multipart/form-data").status_code == 303
+    broken = [(io.BytesIO(b"town,start,small\nAston,maybe,\n"), "towns.csv"),
+              (io.BytesIO((TEST_MAP / "map.toml").read_bytes()), "map.toml")]
+    page = keeper.post("/railway-rivals/maps/upload", {"key": "other", "files": broken},
+                       content_type="multipart/form-data")
+    assert page.status_code == 422
+    assert "key_numbers.csv: cannot read (No such file or directory)" in text(page)
+    assert "other" not in [m.key for m in GAME.boards.list(tmp_path / "instance")]
