@@ -214,3 +214,23 @@ def test_the_director_chooses_which_railroads_to_discard(browser):
                               "discard": ["Test Atlantic", "Birch Line"]})
     assert done.status_code in (200, 303)
     assert "Ash Line" in text(ann.get(f"/g/{game_id}/table"))
+
+
+def test_box_files_are_uploaded_on_the_boards_page_and_reported(browser):
+    owner = browser()
+    files = [(io.BytesIO((TEST_BOX / name).read_bytes()), name)
+             for name in ["box.toml", *DEFAULT_FILES.values()]]
+    done = owner.post("/boards/railroad_barons", {"key": "upbox", "files": files},
+                      content_type="multipart/form-data")
+    assert done.status_code == 303, text(done)
+    report = text(owner.get(done.headers["Location"]))
+    assert "Correct it on the form" in report and "Export (.zip)" in report
+    listing = text(owner.get("/barons/boxes"))
+    assert "upbox" in listing and "Upload them" in listing
+    nav = text(owner.get("/boards/railroad_barons"))  # the boards pages' navigation
+    assert "Railroad Barons boxes" in nav and "boxs" not in nav
+    broken = [(io.BytesIO(b'name = "x"\n'), "box.toml")]
+    refused = owner.post("/boards/railroad_barons", {"key": "badbox", "files": broken},
+                         content_type="multipart/form-data")
+    assert refused.status_code == 422 and "line 0" not in text(refused)
+    assert owner.get("/boards/railroad_barons/template.zip").status_code == 200

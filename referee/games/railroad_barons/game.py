@@ -36,6 +36,10 @@ class BaronsBoxes:
     uploaded, under <instance>/railroad_barons_boxes/<key>/. A shipped key hides a laptop's."""
 
     folder = INSTANCE_FOLDER
+    manifest = MANIFEST  # box.toml: it names the box and its CSV files
+    noun = "box"
+    plural = "boxes"
+    template: Path | None = BOXES_DIR / "_template"
 
     def roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
         """(folder of boxes, shipped?) in the order a key is looked up."""
@@ -57,7 +61,8 @@ class BaronsBoxes:
                 note = "" if not problems else f"{len(problems)} problem" \
                     f"{'s' if len(problems) != 1 else ''} to fix"
                 found[folder.name] = BoardSummary(folder.name, box_name(folder),
-                                                  not problems, shipped, note)
+                                                  not problems, shipped, note,
+                                                  problems=tuple(problems))
         return list(found.values())
 
     def load(self, key: str, instance_dir: Path | None) -> Box:

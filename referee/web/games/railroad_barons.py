@@ -16,10 +16,11 @@ from referee.games.railroad_barons.views import (
     summary,
     to_act,
 )
-from referee.web.games.railroad_barons_boxes import blueprints
+from referee.web.games.railroad_barons_boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons_chart import value_chart
 
-__all__ = ["blueprints", "page_context", "read_setup", "setup_context"]
+__all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
+           "setup_context"]
 
 SETTINGS = (  # (setting, words, ((value, words), ...)): the default first
     ("draft_offers", "The draft", (("every", "Every Investor is offered for money or the card"),

@@ -40,6 +40,20 @@ def blueprints() -> tuple[Blueprint, ...]:
     return (bp,)
 
 
+def boards_page() -> str:
+    """The navigation's Railroad Barons boxes link comes here (the entry form's page)."""
+    return url_for("barons_boxes.index")
+
+
+def board_links(summary: Any) -> list[tuple[str, str]]:
+    """On a box's report (the web core's boards pages): correct it on the form, export it."""
+    links = [("Export (.zip)", url_for("barons_boxes.export", key=summary.key))]
+    if not summary.shipped:
+        form = url_for("barons_boxes.new", **{"from": summary.key})
+        links.insert(0, ("Correct it on the form", form))
+    return links
+
+
 def _instance() -> Path:
     return Path(current_app.instance_path)
 
