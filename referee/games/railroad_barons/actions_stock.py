@@ -181,7 +181,7 @@ def capital(play: Play, h: Holding) -> None:
     h.operating = True
     value = play.value(h)
     name = play.hname(h.key)
-    play.pay(BANK, treasury(h.key), 10 * value, f"{name}: capital at 50% sold", "capital",
+    play.pay(BANK, treasury(h.key), 10 * value, f"{name}: capital at 50% sold", "holding_capital",
              holding=h.key, value=value)
     play.say(f"{h.sold()}% of {name} is in players' hands: the bank pays it "
              f"{money(10 * value)} of capital (10 × {money(value)}). It operates from the "
