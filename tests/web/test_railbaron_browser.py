@@ -252,7 +252,9 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
     assert "Bob rovers Ann: $50,000 to Bob." in text(bob, ".events")
     fresh(banker)
     shoot(banker, "banker-1280")
-    act(banker, "Undo the last action")
+    banker.locator(".undo-confirm summary").click()
+    assert "Bob rovers Ann" in text(banker, ".undo-confirm")
+    act(banker, "Yes, take it back")
     bob.wait_for_selector(".rb-rover", timeout=6000)
     check_privacy(bob, "p1", 205_000)
     assert cash_of(banker, "p2") == bob_cash

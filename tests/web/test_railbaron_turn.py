@@ -617,7 +617,9 @@ def test_declare_rover_and_the_win_screen(rb):
     assert "Bob rovers Ann: $50,000 to Bob." in text
     assert cash_shown(rb.page(rb.bob), "p1") == ["$152,000"]
     # the banker takes the rover back
-    assert press(rb.banker, rb.page(rb.banker), "Undo the last action").status_code == 303
+    console = rb.page(rb.banker)
+    assert "Take back:" in console and "Bob rovers Ann" in live(console)
+    assert press(rb.banker, console, "Yes, take it back").status_code == 303
     assert "Rover Ann" in Page(rb.page(rb.bob)).buttons()
     rb.do(type="stop", player="p2", ridden=["AA"])
     rb.do(type="end_turn", player="p2")

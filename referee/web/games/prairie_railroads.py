@@ -10,7 +10,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from referee.games.prairie_railroads.actions_track import fallback_cities
-from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
+from referee.games.prairie_railroads.constants import CARD_NAMES, HANDS, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
@@ -41,6 +41,8 @@ class PrairieView(Presenter):
     css = "pr"
     doing_class = "pr-doing"
     yours = "Your move"
+    failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player", "correct_income",
+                          "correct_growth", "correct_deck")
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"prairie_railroads/act/{kind}.html"]
@@ -186,7 +188,8 @@ def playable_boards() -> list[tuple[str, str]]:
 def setup_context() -> dict:
     """The lobby's choices: the board tables that load, and the deck's card kinds."""
     return {"prairie_boards": playable_boards(), "deck_fields": DECK_FIELDS,
-            "max_cards": MAX_CARDS, "boards_url": url_for("boards.index", game=GAME_KEY)}
+            "max_cards": MAX_CARDS, "boards_url": url_for("boards.index", game=GAME_KEY),
+            "prairie_hands": HANDS}
 
 
 def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
