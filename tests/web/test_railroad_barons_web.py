@@ -234,3 +234,17 @@ def test_box_files_are_uploaded_on_the_boards_page_and_reported(browser):
                          content_type="multipart/form-data")
     assert refused.status_code == 422 and "line 0" not in text(refused)
     assert owner.get("/boards/railroad_barons/template.zip").status_code == 200
+
+
+def test_the_banker_undoes_naming_what_is_taken_back_and_corrects_a_name(browser):
+    banker, ann, bob, game_id = seated(browser)
+    act(ann, game_id, {"type": "offer_investor", "player": "p1", "investor": 60, "price": 75})
+    page = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Ann selects the $60 Investor and names $75" in page and "Undo this" in page
+    assert banker.act(game_id, type="undo", page="banker").status_code in (200, 303)
+    assert "Investor draft: Ann selects the next Investor." in text(ann.get(f"/g/{game_id}/me"))
+    renamed = banker.act(game_id, type="rename_player", player="p2", name="Robert",
+                         reason="typed wrong", page="banker")
+    assert renamed.status_code in (200, 303)
+    act(ann, game_id, {"type": "offer_investor", "player": "p1", "investor": 60, "price": 75})
+    assert "Robert takes either $75 or the card" in text(banker.get(f"/g/{game_id}/history"))

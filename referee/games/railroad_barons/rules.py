@@ -92,3 +92,7 @@ class BaronsRules:
         from referee.games.railroad_barons.views import legal_actions
 
         return legal_actions(self, state)
+
+    def rename(self, state: State, player: str, name: str) -> None:
+        """The engine's name correction (referee.engine.corrections): later lines use it."""
+        state.players[player] = name
