@@ -207,10 +207,15 @@ class Presenter:
         return True
 
     @cached_property
+    def legal_now(self) -> list[dict]:
+        """The legal actions now, asked of the rules once per page."""
+        return self.legal()
+
+    @cached_property
     def panels(self) -> list[Panel]:
         """The legal actions this page may take, each prepared for its template."""
         out = []
-        for action in self.legal():
+        for action in self.legal_now:
             if not self.may_act(action) or not self.drawable(action["type"]):
                 continue
             pid = action.get("player")

@@ -236,7 +236,7 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
     assert "Alternate Bravo" in " ".join(ann.inner_text(".rb-me").split())
     move(ann, 1, 2)
     tap(ann, rr="AA")
-    act(ann, "Stop at the milepost")
+    act(ann, "Stop at a milepost")
     act(ann, "End the turn")
 
     # Turn 4, Bob passes Ann's train: the rover; the banker takes it back

@@ -76,6 +76,17 @@ class PrairieView(Presenter):
         card = f" ({CARD_NAMES[turn.card]})" if turn.card else ""
         return f"Turn {turn.number}, {self.name(turn.player)}{card}: {PHASES[turn.phase]}."
 
+    def _prepare_bid(self, panel: Panel) -> None:
+        """Quick bids: the minimum, $1 and $5 over the high bid, and all the bidder's cash."""
+        low, cash = panel.legal["minimum"], panel.legal["maximum"]
+        high = (self.state.auction.high if self.state.auction is not None else None) or 0
+        quick: dict[int, str] = {}
+        for amount, words in ((low, "minimum"), (high + 1, "+$1"), (high + 5, "+$5"),
+                              (cash, "all your cash")):
+            if low <= amount <= cash:
+                quick.setdefault(amount, words)
+        panel.data["quick"] = sorted(quick.items())
+
     def _prepare_growth(self, panel: Panel) -> None:
         """Two dice, tens then units; "Roll for me" only with a board (without one the table
         reads the city from the printed chart, so the roll must be seen first)."""
