@@ -18,7 +18,8 @@ VIBRATIONS = """navigator.vibrate = (pattern) => {
   window.__vibrated = (window.__vibrated || 0) + 1; return true; };
 window.__tones = 0;
 const made = AudioContext.prototype.createOscillator;
-AudioContext.prototype.createOscillator = function () { window.__tones += 1; return made.call(this); };"""
+AudioContext.prototype.createOscillator = function () {
+  window.__tones += 1; return made.call(this); };"""
 
 
 def shoot(page, name: str) -> None:
