@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from referee.games.railway_rivals.game import GAME
 
@@ -122,7 +123,8 @@ def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
                       "units:int": "5"}).status_code == 303
     console = text(banker.get(f"/g/{game_id}/banker"))
     assert "Is the run from Wien to Linz at least 6 hexes" in console
-    act(banker, game_id, {"type": "run_length", "ok": True}, page="banker")
+    run = re.search(r"value='([^']+run_length[^']+true[^']*)'", console).group(1)
+    assert banker.act(game_id, json=run, page="banker").status_code == 303  # the console's form
     table = text(banker.get(f"/g/{game_id}/table"))
     assert '<span>Wien</span>' in table and '<span>Linz</span>' in table
     assert "Target: <strong>250</strong>" in table
