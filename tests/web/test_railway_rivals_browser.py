@@ -138,6 +138,13 @@ def test_a_race_on_three_phones(live_url, chromium):
     assert "Money over the races" in table.text_content(".rr-chart")
     table.screenshot(path=SHOTS / "railway-rivals-table-after-360.png", full_page=True)
 
+    # the history in words, by race
+    bob.click(".game-nav a:has-text('History')")
+    bob.wait_for_selector(".rr-history")
+    assert "Race 1: Wien – Linz" in bob.text_content(".rr-history summary >> nth=0")
+    check_phone_layout(bob)
+    bob.screenshot(path=SHOTS / "railway-rivals-history-360.png", full_page=True)
+
     # the maps page: the entry form fits a phone too
     keeper.click("a:has-text('Maps')")
     keeper.wait_for_selector("#rr-entry")

@@ -88,7 +88,11 @@ def _rows(text: str, width: int, what: str, problems: list[str]) -> list[list[st
         problems.append(f"{what}: at most {MAX_LINES} lines.")
         return []
     for number, line in enumerate(lines, start=1):
-        cells = [c.strip()[:MAX_FIELD] for c in next(csv.reader([line]))]
+        try:
+            cells = [c.strip()[:MAX_FIELD] for c in next(csv.reader([line]))]
+        except csv.Error as err:
+            problems.append(f"{what}, line {number}: {err}.")
+            continue
         if len(cells) > width:
             problems.append(f"{what}, line {number}: at most {width} parts separated by commas.")
             continue
