@@ -116,6 +116,17 @@ class BoardSummary:
     playable: bool = True
     shipped: bool = True  # False: uploaded into this laptop's instance folder
     note: str = ""
+    problems: tuple[Problem, ...] = ()  # its validation report (file, line, message)
+    unknown_cells: int = 0  # printed values not transcribed yet (the app asks at the table)
+
+    @property
+    def errors(self) -> int:
+        """How many errors its report has (any: the board cannot be played)."""
+        return sum(p.severity == ERROR for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        return sum(p.severity == WARNING for p in self.problems)
 
 
 class Boards(Protocol):
@@ -123,9 +134,13 @@ class Boards(Protocol):
     under <instance>/<folder>/. Every method takes the instance folder (None: shipped only)."""
 
     folder: str  # the instance sub-folder uploads go to
+    # For the upload page (referee/web/boards.py; a game without them has no upload form):
+    manifest: str  # the file every board folder has (map.toml, board.toml); it names the rest
+    noun: str  # what the game's players call one: "map", "board"
+    template: Path | None  # the shipped folder a new board starts from (HOWTO.md inside)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
-        """Every board, shipped and uploaded."""
+        """Every board, shipped and uploaded, each with its report (a broken one unplayable)."""
         ...
 
     def load(self, key: str, instance_dir: Path | None) -> Any:

@@ -10,6 +10,7 @@ from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
 from referee.web.games import hooks_for
 from referee.web.lan import public_url
+from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
 from referee.web.replayers import ReplayerCache
 from referee.web.store import GameRow
@@ -84,4 +85,5 @@ def render_game(
             url_for("play.banker", game_id=game.id, k=game.banker_secret)
         )
     context.update(hooks.page_context(view))
+    context.setdefault("now", Presenter(view))  # the game's own presenter, or the generic one
     return page_or_fragment(f"play/{page}.html", "play/_live.html", status, **context)

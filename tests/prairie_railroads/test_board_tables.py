@@ -7,6 +7,7 @@ import pytest
 
 from referee import TABLES_DIR
 from referee.cli import main as cli
+from referee.games.contract import Problem
 from referee.games.prairie_railroads.board import (
     Board,
     BoardError,
@@ -54,13 +55,19 @@ def test_the_test_board_loads_and_says_it_is_not_the_printed_board():
 ])
 def test_every_problem_names_its_file_and_line(tmp_path, file, old, new, message):
     problems = broken(tmp_path, file, old, new)
-    assert any(message in p for p in problems), problems
+    assert all(isinstance(p, Problem) for p in problems)
+    where, _, words = message.rpartition(": ") if " line " in message else ("", "", message)
+    if where:  # a problem of one row: its file and line are fields, not words in a message
+        name, _, line = where.partition(" line ")
+        assert any((p.file, p.line) == (name, int(line)) and p.message.startswith(words)
+                   for p in problems), problems
+    assert any(message in str(p) for p in problems), problems
 
 
 def test_the_shipped_template_is_empty_and_says_what_is_missing():
     with pytest.raises(BoardError) as caught:
         load_board_folder(TABLES_DIR / "prairie_railroads" / "_template")
-    problems = " ".join(caught.value.problems)
+    problems = " ".join(map(str, caught.value.problems))
     assert "no cities yet" in problems and "no segments yet" in problems
     assert (TABLES_DIR / "prairie_railroads" / "_template" / "HOWTO.md").is_file()
 

@@ -8,5 +8,6 @@ META = GameMeta(
     min_players=2,
     max_players=2,
     game="tests.toy_game.game",
-    templates="templates",  # templates/toy_race/_phone.html: the roll on the phone
+    templates="templates",  # templates/toy_race/_phone.html and act/roll.html: the roll
+    web="tests.toy_game.web",  # its presenter: the die of its one action
 )

@@ -105,3 +105,23 @@ def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
     ann.reload()
     assert "Ann wins" in ann.text_content(".pr-winner")
     check_phone_layout(ann)
+
+
+def test_a_board_uploaded_on_a_phone_is_offered_by_the_lobby(live_url, chromium):
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/maps")
+    page.click("text=Prairie Railroads boards")
+    page.wait_for_url("**/boards/prairie_railroads")
+    page.fill("#key", "home_printing")
+    page.set_input_files("#files", [str(p) for p in sorted(TEST_BOARD.iterdir())])
+    check_phone_layout(page)
+    page.click("text=Check and add")
+    page.wait_for_url("**/boards/prairie_railroads/home_printing?added=1*")
+    assert "No errors, 0 warnings." in " ".join(page.text_content("#map-report").split())
+    check_phone_layout(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "prairie-board-added-360.png"), full_page=True)
+    page.click("text=Start a game on it")
+    page.wait_for_selector("#board")
+    assert "home_printing" in page.eval_on_selector_all(
+        "#board option", "options => options.map(o => o.value)")

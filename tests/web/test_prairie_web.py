@@ -7,6 +7,7 @@ import io
 import json
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
 from referee.games.prairie_railroads import board as boards
 from tests.prairie_railroads.play import TEST_BOARD
@@ -166,3 +167,56 @@ def test_every_moment_of_the_recorded_games_renders(browser, name):
     for view in ("banker", "table", "history"):
         page = text(banker.get(f"/g/{game_id}/{view}"))
         assert "wins" in page or view == "history"
+
+
+def imported_until_growth(browser, name: str):
+    """A recorded game imported with its actions up to its first Discover Growth; the
+    banker's browser, the mover's phone (joined), the growth action and the game id."""
+    record = json.loads((GAMES / f"{name}.json").read_text())
+    first = next(i for i, a in enumerate(record["actions"]) if a["type"] == "growth")
+    banker, phone = browser(), browser()
+    cut = json.dumps(dict(record, actions=record["actions"][:first])).encode()
+    response = banker.post("/import", {"record": (io.BytesIO(cut), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    growth = record["actions"][first]
+    assert phone.join(banker.join_link(game_id), growth["player"]).status_code == 303
+    return banker, phone, growth, game_id
+
+
+def test_growth_dice_are_tapped_and_recorded_on_a_board(browser):
+    banker, phone, growth, game_id = imported_until_growth(browser, "prairie_game_1")
+    page = text(phone.get(f"/g/{game_id}/me"))
+    assert 'data-die="tens"' in page and 'data-die="units"' in page and "Roll for me" in page
+    assert "<select" not in page.split('data-action="growth"')[1].split("</div>")[0]
+    seq = banker.seq(game_id)
+    tens, units = growth["dice"]
+    tapped = text(phone.get(f"/g/{game_id}/me?s={seq}&tens={tens}&units={units}"))
+    assert f"Record {tens}, {units}" in tapped
+    assert f'name="dice:int" value="{tens}"' in tapped
+    form = MultiDict([("csrf_token", phone.token()), ("seq", str(seq)), ("page", "phone"),
+                      ("type", "growth"), ("player", growth["player"]),
+                      ("dice:int", str(tens)), ("dice:int", str(units))])
+    answer = phone.client.post(f"/g/{game_id}/act", data=form)
+    assert answer.status_code == 303, text(answer)
+    assert f"rolls {10 * tens + units}" in text(banker.get(f"/g/{game_id}/history"))
+
+
+def test_growth_without_a_board_has_no_roll_for_me(browser):
+    """Without a board the table reads the city from the printed chart: the roll comes first."""
+    banker, phone, growth, game_id = imported_until_growth(browser, "prairie_game_2")
+    page = text(phone.get(f"/g/{game_id}/me"))
+    assert 'data-die="tens"' in page and "Roll for me" not in page
+    seq = banker.seq(game_id)
+    tapped = text(phone.get(f"/g/{game_id}/me?s={seq}&tens=3&units=4"))
+    assert "Record 3, 4" in tapped and 'name="city"' in tapped
+
+
+def test_roll_for_me_rolls_the_growth_dice_when_the_action_arrives(browser):
+    banker, phone, growth, game_id = imported_until_growth(browser, "prairie_game_1")
+    answer = phone.act(game_id, type="growth", player=growth["player"], page="phone",
+                       **{"dice:roll": "2"})
+    assert answer.status_code == 303, text(answer)
+    record = json.loads(banker.get(f"/g/{game_id}/export.json").data)
+    dice = record["actions"][-1]["dice"]
+    assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)

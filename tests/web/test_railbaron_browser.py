@@ -99,7 +99,7 @@ def check_privacy(phone, other: str, exact: int) -> None:
         assert shown == f"${exact:,}"
 
 
-SMALL_TAPS = """() => [...document.querySelectorAll('a.rb-face, a.rb-tap, .rb-clear')]
+SMALL_TAPS = """() => [...document.querySelectorAll('a.face, a.rb-tap, .dice-clear')]
   .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
   .map(e => e.outerHTML.slice(0, 80))"""
 
@@ -148,7 +148,7 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
             tap(banker, die=f"f-{pid}-{i}", face=str(face))
     act(banker, "Record the rolls (Ann 18, Bob 3)")
     # Ann's home: tapped on her phone; Bob's: the banker acts for him
-    ann.wait_for_selector(".rb-face", timeout=6000)  # the poll brought her the dice
+    ann.wait_for_selector("a.face", timeout=6000)  # the poll brought her the dice
     roll(ann, 1, 1, 2)  # odd 3: North
     roll(ann, 1, 1, 2)  # odd 3: Alpha
     fresh(banker)

@@ -48,9 +48,11 @@ def test_the_toy_race_plays_through_the_whole_app(toy, browser, tmp_path, capsys
     assert bob.join(link, "p2").status_code == 303
 
     phone = ann.get(f"/g/{game_id}/me").text
-    assert "Your turn." in phone and 'name="die:int"' in phone and "Roll for me" in phone
+    assert "Your turn." in phone and 'data-die="die"' in phone and "Roll for me" in phone
+    tapped = ann.get(f"/g/{game_id}/me?s=0&die=4").text  # the face tapped, kept in the query
+    assert 'name="die:int" value="4"' in tapped and "Record 4" in tapped
     waiting = bob.get(f"/g/{game_id}/me").text
-    assert "Now: <strong>Ann</strong>" in waiting and 'name="die:int"' not in waiting
+    assert "Now: Ann." in waiting and 'data-die="die"' not in waiting
     out_of_turn = roll(bob, game_id, "p2", 3)
     assert out_of_turn.status_code == 403 and "It is not Bob&#39;s turn" in out_of_turn.text
 
@@ -62,7 +64,7 @@ def test_the_toy_race_plays_through_the_whole_app(toy, browser, tmp_path, capsys
     assert roll(ann, game_id, "p1", 6).status_code == 303  # 24 points: Ann wins
 
     over = bob.get(f"/g/{game_id}/me").text
-    assert "The game is over: <strong>Ann</strong> won." in over
+    assert "The game is over: Ann won." in over
     assert "Ann reaches 20 and wins." in over
     history = bob.get(f"/g/{game_id}/history").text
     assert history.count("Ann rolls 6") == 4

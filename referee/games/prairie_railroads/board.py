@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
+from referee.games.contract import Problem
 from referee.games.prairie_railroads.constants import ALL_START_CITIES, MAX_INCOME
 
 BOARDS_DIR = TABLES_DIR / "prairie_railroads"
@@ -42,8 +43,8 @@ ROLLS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
 class BoardError(ValueError):
     """A board table that cannot be used, with every problem found (file and line each)."""
 
-    def __init__(self, problems: list[str]):
-        super().__init__("; ".join(problems))
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(map(str, problems)))
         self.problems = problems
 
 
@@ -132,28 +133,33 @@ class Board:
 
 
 
+def _say(problems: list[Problem], file: str, line: int | None, message: str) -> None:
+    problems.append(Problem(file, line, message))
+
+
 def is_whole(text: str) -> bool:
     """Whether `text` is a whole number written in the digits 0-9 (and short)."""
     return WHOLE.fullmatch(text) is not None
 
-def _read_csv(path: Path, header: tuple[str, ...], problems: list[str]) -> list[tuple[int, list]]:
+
+def _read_csv(path: Path, header: tuple[str, ...],
+              problems: list[Problem]) -> list[tuple[int, list]]:
     """(line number, cells) of each data row; a wrong header is one problem and no rows."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        problems.append(f"{path.name}: cannot read ({err.strerror})")
+        _say(problems, path.name, None, f"cannot read ({err.strerror})")
         return []
     rows = list(csv.reader(io.StringIO(text)))
     if not rows or [c.strip().lower() for c in rows[0]] != list(header):
-        problems.append(f"{path.name} line 1: the header must be {','.join(header)}")
+        _say(problems, path.name, 1, f"the header must be {','.join(header)}")
         return []
     out = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            problems.append(f"{path.name} line {number}: {len(header)} cells expected, "
-                            f"found {len(row)}")
+            _say(problems, path.name, number, f"{len(header)} cells expected, found {len(row)}")
             continue
         out.append((number, [cell.strip() for cell in row]))
     return out
@@ -166,94 +172,90 @@ def _flag(text: str) -> bool | None:
 
 def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, list]]]]) -> Board:
     """Check the rows of every part and make the board, or raise BoardError with them all."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     board = Board(key, name)
 
     file, rows = parts["cities"]
     for line, (city, income, grid, start) in rows:
-        where = f"{file} line {line}"
         flag = _flag(start)
         if not city:
-            problems.append(f"{where}: the city has no name")
+            _say(problems, file, line, "the city has no name")
             continue
         if board.find_city(city):
-            problems.append(f"{where}: {city!r} is listed twice")
+            _say(problems, file, line, f"{city!r} is listed twice")
             continue
         if not is_whole(income) or int(income) > MAX_INCOME:
-            problems.append(f"{where}: {city}'s income must be a whole number 0 to {MAX_INCOME}, "
-                            f"not {income!r}")
+            _say(problems, file, line,
+                 f"{city}'s income must be a whole number 0 to {MAX_INCOME}, not {income!r}")
             continue
         if flag is None:
-            problems.append(f"{where}: start must be yes or no, not {start!r}")
+            _say(problems, file, line, f"start must be yes or no, not {start!r}")
             continue
         if flag and int(income) != 0:
-            problems.append(f"{where}: {city} is a start city: start cities give no income (0)")
+            _say(problems, file, line, f"{city} is a start city: start cities give no income (0)")
             continue
         board.cities[city] = City(city, int(income), grid, flag)
     if not board.cities:
-        problems.append(f"{file}: no cities yet")
+        _say(problems, file, None, "no cities yet")
     for city in ALL_START_CITIES:
         found = board.find_city(city)
         if found is None:
-            problems.append(f"{file}: the rulebook's start city {city} is missing")
+            _say(problems, file, None, f"the rulebook's start city {city} is missing")
         elif not board.cities[found].start:
-            problems.append(f"{file}: {city} is a start city in the rulebook: mark it start=yes")
+            _say(problems, file, None, f"{city} is a start city in the rulebook: mark it start=yes")
 
     file, rows = parts["segments"]
     for line, (a, b, one_way) in rows:
-        where = f"{file} line {line}"
         ends = [board.find_city(a), board.find_city(b)]
         unknown = [n for n, f in zip((a, b), ends, strict=True) if f is None]
         if unknown:
-            problems.append(f"{where}: unknown city {unknown[0]!r} (not in the cities file)")
+            _say(problems, file, line, f"unknown city {unknown[0]!r} (not in the cities file)")
             continue
         flag = _flag(one_way)
         if flag is None:
-            problems.append(f"{where}: one_way must be yes or no, not {one_way!r}")
+            _say(problems, file, line, f"one_way must be yes or no, not {one_way!r}")
             continue
         if ends[0] == ends[1]:
-            problems.append(f"{where}: a segment joins two different cities")
+            _say(problems, file, line, "a segment joins two different cities")
             continue
         if board.segment(ends[0], ends[1]):  # type: ignore[arg-type]
-            problems.append(f"{where}: the segment {a}–{b} is listed twice")
+            _say(problems, file, line, f"the segment {a}–{b} is listed twice")
             continue
         board.segments.append(Segment(ends[0], ends[1], flag))  # type: ignore[arg-type]
     if not board.segments:
-        problems.append(f"{file}: no segments yet")
+        _say(problems, file, None, "no segments yet")
 
     file, rows = parts["growth"]
     for line, (roll, primary, secondary) in rows:
-        where = f"{file} line {line}"
         if not is_whole(str(roll)) or int(roll) not in ROLLS:
-            problems.append(f"{where}: the roll must be two dice read as 11 to 66, not {roll!r}")
+            _say(problems, file, line, f"the roll must be two dice read as 11 to 66, not {roll!r}")
             continue
         if int(roll) in board.growth:
-            problems.append(f"{where}: roll {roll} is listed twice")
+            _say(problems, file, line, f"roll {roll} is listed twice")
             continue
         found = [board.find_city(primary), board.find_city(secondary)]
         unknown = [n for n, f in zip((primary, secondary), found, strict=True) if f is None]
         if unknown:
-            problems.append(f"{where}: unknown city {unknown[0]!r} (not in the cities file)")
+            _say(problems, file, line, f"unknown city {unknown[0]!r} (not in the cities file)")
             continue
         board.growth[int(roll)] = (found[0], found[1])  # type: ignore[assignment]
     missing = [str(r) for r in ROLLS if r not in board.growth]
     if missing:
-        problems.append(f"{file}: rolls missing from the growth chart: {', '.join(missing)}")
+        _say(problems, file, None, f"rolls missing from the growth chart: {', '.join(missing)}")
 
     file, rows = parts["western"]
     for line, (box, city, a, b) in rows:
-        where = f"{file} line {line}"
         found = board.find_city(city)
         seg = board.segment(board.find_city(a) or a, board.find_city(b) or b)
         if not box or box in board.western:
-            problems.append(f"{where}: each Western Build box needs its own name")
+            _say(problems, file, line, "each Western Build box needs its own name")
         elif found is None:
-            problems.append(f"{where}: unknown city {city!r} (not in the cities file)")
+            _say(problems, file, line, f"unknown city {city!r} (not in the cities file)")
         elif seg is None:
-            problems.append(f"{where}: no segment {a}–{b} in the segments file")
+            _say(problems, file, line, f"no segment {a}–{b} in the segments file")
         elif found not in seg.key:
-            problems.append(f"{where}: the box beside {found} must lie beside a segment of "
-                            f"{found}, not {a}–{b}")
+            _say(problems, file, line,
+                 f"the box beside {found} must lie beside a segment of {found}, not {a}–{b}")
         else:
             board.western[box] = WesternBox(box, found, (seg.a, seg.b))
     if problems:
@@ -263,7 +265,7 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
 
 def board_folder(key: str, root: Path | None = None) -> Path:
     if not key or key.startswith(("_", ".")) or "/" in key or "\\" in key:
-        raise BoardError([f"{key!r} is not a board key"])
+        raise BoardError([Problem(str(key)[:40], None, "this is not a board key")])
     return (root or BOARDS_DIR) / key
 
 
@@ -278,22 +280,22 @@ def load_board_folder(folder: Path, key: str | None = None) -> Board:
     try:
         manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
     except OSError:
-        raise BoardError([f"{folder.name}/{MANIFEST}: no board manifest here"]) from None
+        raise BoardError([Problem(MANIFEST, None, "no board manifest here")]) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
-        raise BoardError([f"{folder.name}/{MANIFEST}: not valid TOML ({err})"]) from None
-    problems: list[str] = []
+        raise BoardError([Problem(MANIFEST, None, f"not valid TOML ({err})")]) from None
+    problems: list[Problem] = []
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{MANIFEST}: 'name' must be the board's name")
+        _say(problems, MANIFEST, None, "'name' must be the board's name")
     files = manifest.get("files", {})
     if not isinstance(files, dict):
-        problems.append(f"{MANIFEST}: [files] must be a table")
+        _say(problems, MANIFEST, None, "[files] must be a table")
         files = {}
     parts = {}
     for part, header in FILES.items():
         file = files.get(part, DEFAULT_FILES[part])
         if not isinstance(file, str) or "/" in file or "\\" in file:
-            problems.append(f"{MANIFEST}: files.{part} must be a file name in the folder")
+            _say(problems, MANIFEST, None, f"files.{part} must be a file name in the folder")
             file = DEFAULT_FILES[part]
         parts[part] = (file, _read_csv(folder / file, header, problems))
     if problems:
@@ -301,15 +303,28 @@ def load_board_folder(folder: Path, key: str | None = None) -> Board:
     return _build(key or folder.name, name, parts)
 
 
+def board_folders(root: Path | None = None) -> list[Path]:
+    """The board folders under `root` (the template and hidden folders left out)."""
+    base = root or BOARDS_DIR
+    if not base.is_dir():
+        return []
+    return [f for f in sorted(base.iterdir())
+            if f.is_dir() and not f.name.startswith(("_", "."))]
+
+
+def board_name(folder: Path) -> str:
+    """The name a board's manifest gives (its folder name when it cannot be read)."""
+    try:
+        name = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("name")
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
+        return folder.name
+    return name.strip() if isinstance(name, str) and name.strip() else folder.name
+
+
 def list_boards(root: Path | None = None) -> list[tuple[str, str]]:
     """(key, name) of every board folder that loads; the template and broken boards are left out."""
-    base = root or BOARDS_DIR
     found = []
-    if not base.is_dir():
-        return found
-    for folder in sorted(base.iterdir()):
-        if not folder.is_dir() or folder.name.startswith(("_", ".")):
-            continue
+    for folder in board_folders(root):
         try:
             board = load_board_folder(folder)
         except BoardError:

@@ -9,10 +9,12 @@ from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
 from referee.games.prairie_railroads import board as board_files
 from referee.games.prairie_railroads import views
 from referee.games.prairie_railroads.board import (
+    MANIFEST,
     Board,
     BoardError,
     board_folder,
-    list_boards,
+    board_folders,
+    board_name,
     load_board,
     load_board_folder,
 )
@@ -57,6 +59,9 @@ class PrairieBoards:
     <instance>/prairie_boards/ (docs/prairie-railroads.md); a shipped key hides an uploaded one."""
 
     folder = "prairie_boards"
+    manifest = MANIFEST
+    noun = "board"
+    template = board_files.BOARDS_DIR / "_template"
 
     def _roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
         roots = [(board_files.BOARDS_DIR, True)]
@@ -67,21 +72,25 @@ class PrairieBoards:
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}
         for root, shipped in self._roots(instance_dir):
-            for key, name in list_boards(root):
-                found.setdefault(key, BoardSummary(key, name, True, shipped))
+            for folder in board_folders(root):
+                if folder.name in found:
+                    continue
+                problems = tuple(self.check(folder))
+                found[folder.name] = BoardSummary(folder.name, board_name(folder),
+                                                  not problems, shipped, problems=problems)
         return list(found.values())
 
     def load(self, key: str, instance_dir: Path | None) -> Board:
         for root, _shipped in self._roots(instance_dir):
             if board_folder(key, root).is_dir():  # board_folder refuses a key that is no name
                 return load_board(key, root)
-        raise BoardError([f"there is no board {key!r}"])
+        raise BoardError([Problem(key[:40], None, "there is no such board")])
 
     def check(self, folder: Path) -> list[Problem]:
         try:
             load_board_folder(folder)
         except BoardError as err:
-            return [Problem(folder.name, None, text) for text in err.problems]
+            return list(err.problems)
         return []
 
 

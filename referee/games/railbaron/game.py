@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee import TABLES_DIR
 from referee.engine.record import RecordError
 from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
 from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.charts.format import MANIFEST
 from referee.games.railbaron.rules import BANKER_ACTIONS, RailBaronRules
 from referee.games.railbaron.settings import Settings, SettingsError
 
@@ -40,9 +42,13 @@ class Maps:
     with house-rule overrides from the instance's overrides/ (docs/tables.md)."""
 
     folder = "maps"
+    manifest = MANIFEST
+    noun = "map"
+    template = TABLES_DIR / "railbaron" / "_template"
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
-        return [BoardSummary(m.key, m.name, m.playable, m.source_dir.parent.name != self.folder)
+        return [BoardSummary(m.key, m.name, m.playable, m.source_dir.parent.name != self.folder,
+                             problems=m.problems, unknown_cells=m.unknown_cells)
                 for m in charts.list_maps(instance_dir=instance_dir, cached=True)]
 
     def load(self, key: str, instance_dir: Path | None) -> RailBaronMap:

@@ -8,6 +8,8 @@ lobby's choices from its META. A game whose META names a `web` module may define
     setup_context() -> dict                     # extra names for templates/<key>/_setup.html
     read_setup(form, problems) -> (map_ref | None, dict)
                                                 # the lobby fields of templates/<key>/_setup.html
+    boards_page() -> str | None                 # the game's own boards page (referee/web/boards.py)
+    board_links(summary) -> [(label, url)]      # its pages about one board, on the board's report
 
 Names it leaves out come from `referee.web.games.generic`. Its pages render
 templates/<key>/_<page>.html, falling back to templates/generic/_<page>.html.
@@ -38,6 +40,8 @@ class GameHooks:
     blueprints: Callable[[], tuple]
     setup_context: Callable[[], dict]
     read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
+    boards_page: Callable[[], str | None]
+    board_links: Callable[[Any], list[tuple[str, str]]]
 
     def acting_for(self, action: dict) -> str | None:
         """The seat an action acts for; None for the banker's actions (undo among them)."""
@@ -70,4 +74,5 @@ def hooks_for(key: str) -> GameHooks:
         return getattr(module, name, None) or getattr(generic, name)
 
     return GameHooks(key, meta, registry.game(key), pick("page_context"), pick("blueprints"),
-                     pick("setup_context"), pick("read_setup"))
+                     pick("setup_context"), pick("read_setup"), pick("boards_page"),
+                     pick("board_links"))

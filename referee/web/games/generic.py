@@ -27,3 +27,13 @@ def read_setup(form: Any, problems: list[str]) -> tuple[Any, dict]:
     message to `problems` for each one to fix.
     """
     return None, {}
+
+
+def boards_page() -> str | None:
+    """The address of the game's own boards page (None: the web core's /boards/<game>)."""
+    return None
+
+
+def board_links(summary: Any) -> list[tuple[str, str]]:
+    """(label, address) of the game's own pages about one board, shown on its report."""
+    return []

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
+from flask import current_app, url_for
+
 from referee.games.prairie_railroads.actions_track import fallback_cities
-from referee.games.prairie_railroads.board import list_boards
 from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
+from referee.games.prairie_railroads.game import GAME
 from referee.games.prairie_railroads.settings import MAX_CARDS
 from referee.games.prairie_railroads.views import (
     history,
@@ -20,6 +22,7 @@ from referee.games.prairie_railroads.views import (
     railroad_rows,
     to_act,
 )
+from referee.web.presenter import Panel, Presenter
 
 __all__ = ["page_context", "read_setup", "setup_context"]
 
@@ -27,40 +30,32 @@ DECK_FIELDS = (("PD", "deck_pd", "Pay Dividends"), ("OS", "deck_os", "Offer Stoc
                ("CT", "deck_ct", "Construct Track"))
 DECK_COUNT = re.compile(r"[0-9]{1,2}")
 HIDDEN_FROM_PHONES = {"first_player", "adjust_cash"}
+GAME_KEY = "prairie_railroads"
 
 
-@dataclass
-class PrairieView:
+class PrairieView(Presenter):
     """What the Prairie Railroads pages show, read from one snapshot for one actor."""
 
-    view: Any
+    dice_fields = {"dice:int": ("tens", "units")}
+    hidden_from_phones = frozenset(HIDDEN_FROM_PHONES)
+    css = "pr"
+    doing_class = "pr-doing"
+    yours = "Your move"
 
-    @property
-    def state(self) -> Any:
-        return self.view.snapshot.state
+    def act_templates(self, kind: str) -> list[str]:
+        return [f"prairie_railroads/act/{kind}.html"]
 
-    @property
-    def rules(self) -> Any:
-        return self.view.snapshot.rules
-
-    @property
-    def board(self) -> Any:
-        return self.rules.board
-
-    def name(self, pid: str | None) -> str:
-        return self.state.players.get(pid, pid or "")
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def winners(self) -> list[str]:
-        return [self.name(pid) for pid in self.state.winners]
+    def legal(self) -> list[dict]:
+        return legal_actions(self.rules, self.state)
 
     @property
     def to_act(self) -> str | None:
         return to_act(self.state)
+
+    @property
+    def before_panels(self) -> list[str]:
+        """The live auction, above the panels of the "now" block."""
+        return ["prairie_railroads/_auction.html"] if self.auction else []
 
     def doing(self) -> str:
         state = self.state
@@ -79,20 +74,13 @@ class PrairieView:
         card = f" ({CARD_NAMES[turn.card]})" if turn.card else ""
         return f"Turn {turn.number}, {self.name(turn.player)}{card}: {PHASES[turn.phase]}."
 
-    @cached_property
-    def templates(self) -> list[dict]:
-        return [t for t in legal_actions(self.rules, self.state) if t["type"] != "adjust_cash"]
-
-    @cached_property
-    def panels(self) -> list[dict]:
-        """The legal actions this page may submit: a phone its own, the banker everyone's."""
-        if self.view.page == "banker":
-            return self.templates
-        if self.view.page != "phone":
-            return []
-        me = self.view.actor.player_id
-        return [t for t in self.templates
-                if t["type"] not in HIDDEN_FROM_PHONES and t.get("player") == me]
+    def _prepare_growth(self, panel: Panel) -> None:
+        """Two dice, tens then units; "Roll for me" only with a board (without one the table
+        reads the city from the printed chart, so the roll must be seen first)."""
+        self.dice_panel(panel, [("tens", "First die (tens)", "white"),
+                                ("units", "Second die (units)", "white")],
+                        [("dice:int", "tens"), ("dice:int", "units")],
+                        [("dice", 2)] if self.board is not None else [])
 
     @cached_property
     def rows(self) -> list[dict]:
@@ -184,18 +172,27 @@ class PrairieView:
 
 
 def page_context(view: Any) -> dict:
-    return {"currency": "$", "pr": PrairieView(view), "card_names": CARD_NAMES}
+    page = PrairieView(view)
+    return {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES}
+
+
+def playable_boards() -> list[tuple[str, str]]:
+    """(key, name) of the board tables a game may use: the shipped ones and this laptop's."""
+    assert GAME.boards is not None
+    return [(b.key, b.name) for b in GAME.boards.list(Path(current_app.instance_path))
+            if b.playable]
 
 
 def setup_context() -> dict:
     """The lobby's choices: the board tables that load, and the deck's card kinds."""
-    return {"prairie_boards": list_boards(), "deck_fields": DECK_FIELDS, "max_cards": MAX_CARDS}
+    return {"prairie_boards": playable_boards(), "deck_fields": DECK_FIELDS,
+            "max_cards": MAX_CARDS, "boards_url": url_for("boards.index", game=GAME_KEY)}
 
 
 def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
     """The board table ("" for none) and the draw deck's make-up, from the lobby's form."""
     board = form.get("board", "").strip()
-    if board and board not in {key for key, _ in list_boards()}:
+    if board and board not in {key for key, _ in playable_boards()}:
         problems.append(f"Unknown board table {board[:40]!r}.")
     deck: dict[str, int] = {}
     for card, field, name in DECK_FIELDS:

@@ -10,7 +10,10 @@ from referee.web.games import railbaron_lookup, railbaron_maps, railbaron_report
 from referee.web.games.railbaron_board import board_args, picture, player_colours
 from referee.web.games.railbaron_turn import turn_context
 
-__all__ = ["blueprints", "page_context"]
+__all__ = ["blueprints", "board_links", "boards_page", "page_context"]
+
+board_links = railbaron_maps.board_links
+boards_page = railbaron_maps.boards_page
 
 
 def blueprints() -> tuple:

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
-from flask import request
+from werkzeug.datastructures import MultiDict
 
 from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
@@ -25,16 +23,12 @@ from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
 from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
+from referee.web.presenter import Draft, Panel, Presenter, refused_form
 
-DIE_FACES = (1, 2, 3, 4, 5, 6)
-DICE_ACTIONS = {
-    "roll_region": ("red", "w1", "w2"),
-    "roll_city": ("red", "w1", "w2"),
-    "roll_bonus": ("red",),
-}
 # a die of the draft: the red or a white die of a roll, or die 0–2 of a player's first-player roll
 DIE_KEY = re.compile(r"red|w1|w2|f-[A-Za-z0-9_-]{1,40}-[012]")
 DIE_LABELS = {"red": "Red die", "w1": "White die", "w2": "Second white die"}
+LOOKUP_DICE = [("dice:int", "red"), ("dice:int", "w1"), ("dice:int", "w2")]
 DOING = {
     "region": "rolling for the region",
     "choose_region": "choosing a region",
@@ -104,100 +98,57 @@ class Seat:
     winner: bool
 
 
-@dataclass
-class Panel:
-    """One legal action, ready for its template (templates/railbaron/turn/<type>.html)."""
-
-    type: str
-    player: str | None  # the seat it acts for; None: the banker's alone
-    player_name: str
-    legal: dict
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Draft:
-    """Choices made so far on this page, carried in the query string until the form is sent."""
-
-    seq: int
-    dice: dict[str, int] = field(default_factory=dict)
-    ridden: list[str] = field(default_factory=list)
-    milepost: list[str] = field(default_factory=list)
-
-    def query(self, **changes: Any) -> str:
-        dice = dict(self.dice)
-        dice.update({k: v for k, v in changes.get("dice", {}).items()})
-        pairs: list[tuple[str, Any]] = [("s", self.seq)]
-        pairs += [(k, v) for k, v in dice.items() if v]
-        pairs += [("rr", rr) for rr in changes.get("ridden", self.ridden)]
-        pairs += [("mp", rr) for rr in changes.get("milepost", self.milepost)]
-        return "?" + urlencode(pairs)
-
-
-def _die(text: str | None) -> int | None:
-    return int(text) if text in {str(d) for d in DIE_FACES} else None
-
-
-def refused_form(seq: int) -> dict | None:
-    """The form of this request if it posted an action that was not applied (refused), else
-    None: its choices are shown again beside the reason."""
-    if request.method != "POST" or request.form.get("seq", "").strip() != str(seq):
-        return None
-    return request.form
-
-
-def read_draft(seq: int, railroads: dict) -> Draft:
-    """The draft of this request: from the query of a GET, or from the refused form of a POST."""
-    draft = Draft(seq)
-    if request.method == "GET":
-        args = request.args
-        if args.get("s") != str(seq):
-            return draft
-        for key in args:
-            value = _die(args.get(key))
-            if DIE_KEY.fullmatch(key) and value is not None:
-                draft.dice[key] = value
-        draft.ridden = [rr for rr in dict.fromkeys(args.getlist("rr")) if rr in railroads]
-        draft.milepost = [rr for rr in dict.fromkeys(args.getlist("mp")) if rr in railroads]
-        return draft
-    form = refused_form(seq)
-    if form is None:
-        return draft
-    dice = form.getlist("dice:int")
-    if len(dice) == 3:
-        draft.dice = {k: v for k, v in zip(("red", "w1", "w2"), map(_die, dice), strict=True)
-                      if v is not None}
-    whites = form.getlist("white:int")
-    if len(whites) == 2:
-        draft.dice.update({k: v for k, v in zip(("w1", "w2"), map(_die, whites), strict=True)
-                           if v is not None})
-    red = _die(form.get("red:int"))
-    if red is not None:
-        draft.dice["red"] = red
-    try:
-        posted = json.loads(form.get("json", "") or "{}")
-    except (ValueError, RecursionError):
-        posted = {}
-    if isinstance(posted, dict) and isinstance(posted.get("ridden"), list):
-        draft.ridden = [rr for rr in posted["ridden"] if isinstance(rr, str) and rr in railroads]
-    return draft
-
-
-class TurnPage:
+class TurnPage(Presenter):
     """Everything the Rail Baron phone and banker templates show, for one view."""
 
+    die_key = DIE_KEY
+    dice_fields = {"dice:int": ("red", "w1", "w2"), "white:int": ("w1", "w2"),
+                   "red:int": ("red",)}
+    draft_lists = ("rr", "mp")  # the railroads ridden, the railroads at a milepost
+    panel_order = PANEL_ORDER
+    css = "rb"
+    doing_class = "rb-turn"
+    failures_elsewhere = ("adjust_cash", "undo")
+
     def __init__(self, view: Any):
-        self.view = view
-        self.rules = view.snapshot.rules
-        self.board = self.rules.board
+        super().__init__(view)
         self.settings = self.rules.settings
-        self.state = view.snapshot.state
-        self.banker = view.page == "banker"
-        self.me: str | None = None if self.banker else view.actor.player_id
         self.seated_banker: str | None = view.seated_banker if self.banker else None
-        self.draft = read_draft(view.seq, self.board.railroads)
-        self.legal = self.rules.legal_actions(self.state)
         self.seats = [self._seat(line) for line in view.players]
+
+    def list_allowed(self, key: str, value: str) -> bool:
+        return value in self.board.railroads
+
+    def refused_draft(self, form: MultiDict, draft: Draft) -> None:
+        """The railroads ridden of a refused stop or arrival, from its json field."""
+        try:
+            posted = json.loads(form.get("json", "") or "{}")
+        except (ValueError, RecursionError):
+            posted = {}
+        if isinstance(posted, dict) and isinstance(posted.get("ridden"), list):
+            draft.lists["rr"] = [rr for rr in posted["ridden"]
+                                 if isinstance(rr, str) and rr in self.board.railroads]
+
+    def act_templates(self, kind: str) -> list[str]:
+        return [f"railbaron/turn/{kind}.html"]
+
+    @property
+    def ridden(self) -> list[str]:
+        """The railroads tapped as ridden so far (the draft)."""
+        return self.choices.lists.get("rr", [])
+
+    def now_line(self) -> str:
+        return f"Turn {self.turn_number}. {self.doing()}" if self.turn_number else self.doing()
+
+    @property
+    def before_panels(self) -> list[str]:
+        """The parts of the "now" block above the panels: the roll, the auction."""
+        parts = []
+        if self.movement() and self.phase in ("moving", "bonus"):
+            parts.append("railbaron/turn/_allowance.html")
+        if self.auction:
+            parts.append("railbaron/turn/_auction.html")
+        return parts
 
     # -- names and railroads ---------------------------------------------------------------
 
@@ -287,14 +238,6 @@ class TurnPage:
     # -- whose turn ------------------------------------------------------------------------
 
     @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def winners(self) -> list[str]:
-        return [self.name(pid) for pid in self.state.winners]
-
-    @property
     def turn_number(self) -> int:
         return self.state.turn.number if self.state.turn else 0
 
@@ -375,40 +318,14 @@ class TurnPage:
 
     # -- the actions -----------------------------------------------------------------------
 
-    def may_act(self, action: dict) -> bool:
-        if self.banker:
-            return True
-        pid = action.get("player")
-        return not action.get("banker") and pid is not None and pid == self.me
+    def die(self, key: str, label: str, colour: str = "") -> dict:
+        return super().die(key, label, colour or ("red" if key == "red" else "white"))
 
-    @cached_property
-    def panels(self) -> list[Panel]:
-        """The legal actions this page may take, each prepared for its template."""
-        out = []
-        for action in self.legal:
-            if action["type"] == "adjust_cash" or not self.may_act(action):
-                continue
-            pid = action.get("player")
-            panel = Panel(action["type"], pid, self.name(pid) if pid else "the banker", action)
-            prepare = getattr(self, f"_prepare_{action['type']}", None)
-            if prepare is not None:
-                prepare(panel)
-            out.append(panel)
-        return sorted(out, key=lambda p: PANEL_ORDER.get(p.type, 1))
-
-    def die(self, key: str, label: str) -> dict:
-        """One die to tap: its six faces, each a link that keeps the face in the draft."""
-        value = self.draft.dice.get(key)
-        return {"key": key, "label": label, "red": key == "red", "value": value,
-                "faces": [{"face": d, "url": self.draft.query(dice={key: d}), "on": value == d}
-                          for d in DIE_FACES]}
-
-    def dice_panel(self, panel: Panel, dice: tuple[str, ...]) -> None:
-        chosen = {k: self.draft.dice.get(k) for k in dice}
-        panel.data["dice"] = [self.die(k, DIE_LABELS[k]) for k in dice]
-        panel.data["complete"] = all(v is not None for v in chosen.values())
-        panel.data["chosen"] = chosen
-        panel.data["clear_url"] = self.draft.query(dice={k: None for k in dice})
+    def roll_dice(self, panel: Panel, keys: tuple[str, ...], fields: list[tuple[str, str]],
+                  rolls: list[tuple[str, int]]) -> None:
+        """A dice entry of the red and white dice (templates/_dice.html)."""
+        self.dice_panel(panel, [(k, DIE_LABELS[k], "red" if k == "red" else "white")
+                                for k in keys], fields, rolls)
 
     def _lookup_preview(self, panel: Panel) -> None:
         values = panel.data["chosen"]
@@ -423,7 +340,7 @@ class TurnPage:
             panel.data["result"] = self.board.city_at(panel.legal["region"], red, total)
 
     def _prepare_roll_region(self, panel: Panel) -> None:
-        self.dice_panel(panel, DICE_ACTIONS["roll_region"])
+        self.roll_dice(panel, ("red", "w1", "w2"), LOOKUP_DICE, [("dice", 3)])
         turn = self.state.turn
         panel.data["lookup"] = LOOKUP_WORDS.get(turn.lookup or "", "destination")
         panel.data["unknown_cells"] = any(v is None for v in self.board.region_table.values())
@@ -431,7 +348,7 @@ class TurnPage:
         self._lookup_preview(panel)
 
     def _prepare_roll_city(self, panel: Panel) -> None:
-        self.dice_panel(panel, DICE_ACTIONS["roll_city"])
+        self.roll_dice(panel, ("red", "w1", "w2"), LOOKUP_DICE, [("dice", 3)])
         turn = self.state.turn
         region = panel.legal["region"]
         panel.data["lookup"] = LOOKUP_WORDS.get(turn.lookup or "", "destination")
@@ -447,12 +364,14 @@ class TurnPage:
                                  for code in panel.legal["regions"]]
 
     def _prepare_roll_move(self, panel: Panel) -> None:
-        dice = ("w1", "w2", "red") if panel.legal["engine"] == "superchief" else ("w1", "w2")
-        self.dice_panel(panel, dice)
+        superchief = panel.legal["engine"] == "superchief"
+        self.roll_dice(panel, ("w1", "w2", "red") if superchief else ("w1", "w2"),
+                       [("white:int", "w1"), ("white:int", "w2"), ("red:int", "red")],
+                       [("white", 2), *([("red", 1)] if superchief else [])])
         panel.data["engine"] = ENGINE_NAMES[panel.legal["engine"]]
 
     def _prepare_roll_bonus(self, panel: Panel) -> None:
-        self.dice_panel(panel, DICE_ACTIONS["roll_bonus"])
+        self.roll_dice(panel, ("red",), [("red:int", "red")], [("red", 1)])
 
     def _prepare_home_swap(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
@@ -469,13 +388,12 @@ class TurnPage:
     def ridden_panel(self, panel: Panel) -> None:
         pid = panel.player
         assert pid is not None
-        chosen = self.draft.ridden
+        chosen = self.ridden
         groups = self.owner_groups(list(self.board.railroads), pid)
         for group in groups:
             group["chips"] = [
                 {"chip": c, "on": c.abbr in chosen,
-                 "url": self.draft.query(ridden=[r for r in chosen if r != c.abbr]
-                                         if c.abbr in chosen else [*chosen, c.abbr])}
+                 "url": self.choices.toggled("rr", c.abbr)}
                 for c in group["chips"]
             ]
         panel.data["groups"] = groups
@@ -495,8 +413,7 @@ class TurnPage:
         panel.data["likely_from"] = (start, player.destination)
         panel.data["likely"] = [
             {"chip": self.chip(rr), "on": rr in chosen,
-             "url": self.draft.query(ridden=[r for r in chosen if r != rr]
-                                     if rr in chosen else [*chosen, rr])}
+             "url": self.choices.toggled("rr", rr)}
             for rr in likely
         ]
 
@@ -509,7 +426,7 @@ class TurnPage:
         panel.data["home_trip"] = not panel.legal["pays"]
         if not panel.data["start_of_turn"]:
             self.ridden_panel(panel)
-            ridden = self.draft.ridden
+            ridden = self.ridden
             panel.data["json"] = json.dumps({"ridden": ridden})
             panel.data["ask_within"] = turn.leg == 1 and turn.bonus and turn.red is not None
             panel.data["json_beyond"] = json.dumps({"ridden": ridden, "within_white": False})
@@ -517,7 +434,7 @@ class TurnPage:
 
     def _prepare_stop(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
-        ridden = self.draft.ridden
+        ridden = self.ridden
         graph = self.board.route_graph
         if graph is not None:  # the rails say which railroads serve which city
             served = {c for rr in ridden for c in graph.railroad_cities(rr)}
@@ -530,12 +447,12 @@ class TurnPage:
             for c in cities]
         # Every railroad serving the milepost counts for establishment, ridden or not
         # (ESTABLISHMENT, example 2): the ridden ones are offered first, the last one chosen.
-        milepost = self.draft.milepost or ridden[-1:]
+        milepost = self.choices.lists.get("mp") or ridden[-1:]
         offered = [*ridden, *(rr for rr in self.board.railroads if rr not in ridden)]
         panel.data["milepost"] = [self.chip(rr) for rr in milepost]
         panel.data["milepost_chips"] = [
             {"chip": self.chip(rr), "on": rr in milepost,
-             "url": self.draft.query(milepost=[r for r in milepost if r != rr]
+             "url": self.choices.query(mp=[r for r in milepost if r != rr]
                                      if rr in milepost else [*milepost, rr])}
             for rr in offered
         ]
@@ -631,7 +548,7 @@ class TurnPage:
         rows, rolls = [], {}
         for pid in contenders:
             keys = [f"f-{pid}-{i}" for i in range(3)]
-            chosen = [self.draft.dice.get(k) for k in keys]
+            chosen = [self.choices.dice.get(k) for k in keys]
             rows.append({"name": self.name(pid), "total": sum(d or 0 for d in chosen),
                          "complete": None not in chosen,
                          "dice": [self.die(k, f"{self.name(pid)}, die {i + 1}")
@@ -694,4 +611,5 @@ def field_error(failed: dict | None, kind: str, name: str) -> str | None:
 
 def turn_context(view: Any) -> dict:
     """Template names for the Rail Baron phone and banker pages."""
-    return {"rb": TurnPage(view), "field_error": field_error}
+    page = TurnPage(view)
+    return {"rb": page, "now": page, "field_error": field_error}

@@ -1,10 +1,11 @@
-"""Adding a map from uploaded files: safe names, size limits, the validator before storing.
+"""Adding a game's board (a Rail Baron map, a Prairie Railroads board...) from uploaded files:
+safe names, size limits, the game's own validator before storing.
 
-Pure Python (no Flask): the web page hands over (file name, bytes) pairs. The files are
-written to a hidden staging folder inside the instance's `maps/`, checked there with
-`check_map_dir`, and only a map without errors is moved to `maps/<key>/`. A map with errors is
-not stored at all; its report says what to fix. A shipped map or an existing one is never
-overwritten.
+No Flask here: the boards page hands over (file name, bytes) pairs and the game's `Boards`
+(referee.games.contract). The files are written to a hidden staging folder inside the
+instance's `<boards.folder>/`, checked there with `boards.check`, and only a board without
+errors is moved to `<boards.folder>/<key>/`. A board with errors is not stored at all; its
+report says what to fix. A shipped board or an existing one is never overwritten.
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from referee.games.railbaron.charts.format import MANIFEST
-from referee.games.railbaron.charts.validate import Problem, check_map_dir, has_errors
+from referee.games.contract import ERROR, Boards, Problem
 
 MAX_FILE_BYTES = 1_000_000  # a 100-city payoff chart is about 150 kB
 MAX_TOTAL_BYTES = 4_000_000
@@ -30,13 +30,13 @@ MAX_FILES = 20
 MAX_ZIP_MEMBERS = 50
 KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 CSV_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}\.csv")
-TEMPLATE = "_template"  # the shipped folder a new map starts from
 KEY_RULE = ("1 to 40 characters: small letters a-z, digits, - and _, starting with a letter "
             "or a digit")
 
 
 class UploadError(ValueError):
     """An upload refused before any check of its tables; `problems` say why, one per line."""
+
 
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
@@ -45,24 +45,25 @@ class UploadError(ValueError):
 
 @dataclass(frozen=True)
 class Upload:
-    """The files of one map, by name, and the names that were left out."""
+    """The files of one board, by name, and the names that were left out."""
 
+    boards: Boards  # the game's boards: its manifest's name, its word for one, its check
     files: dict[str, bytes]
     ignored: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Added:
-    """The outcome of adding a map: its validation report, and whether it was stored."""
+    """The outcome of adding a board: its validation report, and whether it was stored."""
 
     key: str
     problems: list[Problem] = field(default_factory=list)
     stored: bool = False
-    left_out: tuple[str, ...] = ()  # files given but not stored: not map.toml or a named table
+    left_out: tuple[str, ...] = ()  # files given but not stored: not the manifest or a table
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
+        return [p for p in self.problems if p.severity == ERROR]
 
 
 def _size(n: int) -> str:
@@ -78,35 +79,36 @@ def _cut(name: str) -> str:
     return name if len(name) <= MAX_NAME_SHOWN else name[:MAX_NAME_SHOWN] + "…"
 
 
-def _check_name(name: str) -> bool:
+def _check_name(name: str, manifest: str) -> bool:
     """Whether `name` is a plain file name; raises UploadError for one with a folder in it."""
     if (not name or "/" in name or "\\" in name or name in (".", "..") or "\x00" in name
             or ":" in name):
         raise UploadError([f"Refused the file name {_shown(name)}: give the files by their own "
-                           "names (regions.csv, map.toml, ...), without folders."])
-    return name == MANIFEST or bool(CSV_NAME.fullmatch(name))
+                           f"names ({manifest}, cities.csv, ...), without folders."])
+    return name == manifest or bool(CSV_NAME.fullmatch(name))
 
 
-def collect(uploads: Iterable[tuple[str, bytes]]) -> Upload:
-    """The map files among the uploads: `map.toml` and CSV files, or the same in one .zip.
+def collect(uploads: Iterable[tuple[str, bytes]], boards: Boards) -> Upload:
+    """The board files among the uploads: the manifest and CSV files, or the same in one .zip.
 
     Other files (a HOWTO.md, a note) are left out and listed in `ignored`. Raises UploadError
     for a name with a folder in it, a file too large, too many files or a name given twice.
     """
+    noun, manifest = boards.noun, boards.manifest
     given = [(name or "", data) for name, data in uploads if name or data]
     if not given:
-        raise UploadError(["Choose the map's files: map.toml and its CSV files, or one .zip "
-                           "of the folder."])
+        raise UploadError([f"Choose the {noun}'s files: {manifest} and its CSV files, or one "
+                           ".zip of the folder."])
     if len(given) == 1 and given[0][0].lower().endswith(".zip"):
-        given = _unzip(*given[0])
+        given = _unzip(*given[0], noun)
     if len(given) > MAX_FILES:
-        raise UploadError([f"{len(given)} files: a map has at most {MAX_FILES}."])
+        raise UploadError([f"{len(given)} files: a {noun} has at most {MAX_FILES}."])
     files: dict[str, bytes] = {}
     ignored: list[str] = []
     problems: list[str] = []
     total = 0
     for name, data in given:
-        if not _check_name(name):
+        if not _check_name(name, manifest):
             ignored.append(name)
             continue
         if name in files:
@@ -120,11 +122,11 @@ def collect(uploads: Iterable[tuple[str, bytes]]) -> Upload:
     if problems:
         raise UploadError(problems)
     if not files:
-        raise UploadError(["None of these files is map.toml or a CSV file."])
-    return Upload(files, tuple(ignored))
+        raise UploadError([f"None of these files is {manifest} or a CSV file."])
+    return Upload(boards, files, tuple(ignored))
 
 
-def _unzip(name: str, data: bytes) -> list[tuple[str, bytes]]:
+def _unzip(name: str, data: bytes, noun: str) -> list[tuple[str, bytes]]:
     """The files of a .zip, with a folder all of them share taken off their names."""
     if len(data) > MAX_TOTAL_BYTES:
         raise UploadError([f"{name} is larger than {_size(MAX_TOTAL_BYTES)}."])
@@ -134,9 +136,9 @@ def _unzip(name: str, data: bytes) -> list[tuple[str, bytes]]:
                        and not info.filename.startswith("__MACOSX/")
                        and not PurePosixPath(info.filename).name.startswith(".")]
             if len(members) > MAX_ZIP_MEMBERS:
-                raise UploadError([f"{name} holds {len(members)} files: a map has at most "
+                raise UploadError([f"{name} holds {len(members)} files: a {noun} has at most "
                                    f"{MAX_FILES}."])
-            names = _member_names([info.filename for info in members])
+            names = _member_names([info.filename for info in members], noun)
             out: list[tuple[str, bytes]] = []
             total = 0
             for info, member in zip(members, names, strict=True):
@@ -156,7 +158,7 @@ def _unzip(name: str, data: bytes) -> list[tuple[str, bytes]]:
         raise UploadError([f"{name} is not a zip file that can be read ({err})."]) from None
 
 
-def _member_names(names: list[str]) -> list[str]:
+def _member_names(names: list[str], noun: str) -> list[str]:
     """Member names without the one top folder they all share; a deeper folder is refused."""
     parts = [PurePosixPath(n.replace("\\", "/")).parts for n in names]
     tops = {p[0] for p in parts if len(p) > 1}
@@ -165,14 +167,14 @@ def _member_names(names: list[str]) -> list[str]:
     out = []
     for original, p in zip(names, parts, strict=True):
         if len(p) != 1 or p[0] in ("..", "/"):
-            raise UploadError([f"Refused {_shown(original)} in the zip: the map's files must "
+            raise UploadError([f"Refused {_shown(original)} in the zip: the {noun}'s files must "
                                "lie in the zip itself or in one folder of it."])
         out.append(p[0])
     return out
 
 
 def _manifest(upload: Upload) -> dict:
-    data = upload.files.get(MANIFEST)
+    data = upload.files.get(upload.boards.manifest)
     if data is None:
         return {}
     try:
@@ -182,7 +184,7 @@ def _manifest(upload: Upload) -> dict:
 
 
 def manifest_key(upload: Upload) -> str | None:
-    """The `key` the uploaded map.toml gives, if it can be read."""
+    """The `key` the uploaded manifest gives, if it can be read."""
     key = _manifest(upload).get("key")
     return key if isinstance(key, str) else None
 
@@ -192,28 +194,31 @@ def _named(upload: Upload) -> dict[str, bytes]:
     files = _manifest(upload).get("files")
     if not isinstance(files, dict):
         return dict(upload.files)
-    names = {MANIFEST, *(v for v in files.values() if isinstance(v, str))}
+    names = {upload.boards.manifest, *(v for v in files.values() if isinstance(v, str))}
     return {name: data for name, data in upload.files.items() if name in names}
 
 
-def check_key(key: str) -> str:
-    """`key` if it can name a map folder; UploadError otherwise."""
+def check_key(key: str, noun: str) -> str:
+    """`key` if it can name a board folder; UploadError otherwise."""
     if not KEY.fullmatch(key):
-        raise UploadError([f"The map key {_shown(key)} does not fit: {KEY_RULE}."])
+        raise UploadError([f"The {noun} key {_shown(key)} does not fit: {KEY_RULE}."])
     return key
 
 
-def add_map(upload: Upload, key: str, maps_dir: Path, taken: Collection[str]) -> Added:
-    """Check the uploaded map as the folder `maps_dir/<key>` and store it there if it has no
-    error. `taken` are the keys of the shipped maps, which an upload never replaces."""
-    check_key(key)
-    target = Path(maps_dir) / key
+def add_board(upload: Upload, key: str, instance_dir: Path, taken: Collection[str]) -> Added:
+    """Check the uploaded board as the folder `<instance>/<boards.folder>/<key>` and store it
+    there if it has no error. `taken` are the keys of the shipped boards, which an upload never
+    replaces."""
+    boards, noun = upload.boards, upload.boards.noun
+    check_key(key, noun)
+    target = Path(instance_dir) / boards.folder / key
     if key in taken:
-        raise UploadError([f"{key!r} is the key of a map that comes with referee; choose "
+        raise UploadError([f"{key!r} is the key of a {noun} that comes with referee; choose "
                            "another key."])
     if target.exists():
-        raise UploadError([f"This laptop already has a map {key!r}; choose another key (or "
-                           f"remove the folder maps/{key} from the instance folder first)."])
+        raise UploadError([f"This laptop already has a {noun} {key!r}; choose another key (or "
+                           f"remove the folder {boards.folder}/{key} from the instance folder "
+                           "first)."])
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".upload-", dir=target.parent))
     try:
@@ -224,11 +229,11 @@ def add_map(upload: Upload, key: str, maps_dir: Path, taken: Collection[str]) ->
             (folder / name).write_bytes(data)
         left_out = tuple(_cut(name) for name in
                          (*upload.ignored, *sorted(set(upload.files) - set(named))))
-        problems = check_map_dir(folder)
-        if has_errors(problems):
+        problems = boards.check(folder)
+        if any(p.severity == ERROR for p in problems):
             return Added(key, problems, stored=False, left_out=left_out)
         if target.exists():
-            raise UploadError([f"A map {key!r} was added meanwhile; choose another key."])
+            raise UploadError([f"A {noun} {key!r} was added meanwhile; choose another key."])
         folder.rename(target)
         return Added(key, problems, stored=True, left_out=left_out)
     finally:

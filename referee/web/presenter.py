@@ -1,0 +1,247 @@
+"""The presenter every game page shares: the legal actions this page may take as panels, the
+dice tapped so far, the "now / next" line. A game's own presenter (Rail Baron's `TurnPage`,
+Prairie's `PrairieView`) subclasses `Presenter` and supplies only what differs: `doing()`,
+`prepare_<type>(panel)` for the panels that need more than the legal action, its dice fields.
+
+No rule is decided here: what may be done comes from the rules' `legal_actions`. Half-entered
+choices (dice tapped, items picked) live in the page's query string, the "draft", so that
+every form works without scripts and posts one complete action; "Roll for me" sends a
+`name:roll` field and the server rolls when the action arrives (referee/web/forms.py).
+Templates: templates/_dice.html (dice entry), templates/generic/_now.html (the "now" block),
+templates/generic/_panels.html (one panel per legal action).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import current_app, request
+from jinja2 import TemplateNotFound
+from werkzeug.datastructures import MultiDict
+
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+DIE_KEY = re.compile(r"[a-z][a-z0-9]{0,9}")  # a die of the draft: red, w1, tens...
+LIST_VALUE = re.compile(r"[A-Za-z0-9 &'.-]{1,40}")
+
+
+@dataclass
+class Panel:
+    """One legal action, ready for its template (templates/<game>/act/<type>.html)."""
+
+    type: str
+    player: str | None  # the seat it acts for; None: the banker's alone
+    player_name: str
+    legal: dict
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Draft:
+    """Choices made so far on this page, carried in the query string until the form is sent:
+    dice by key, and lists of picked items by their query key."""
+
+    seq: int
+    dice: dict[str, int] = field(default_factory=dict)
+    lists: dict[str, list[str]] = field(default_factory=dict)
+
+    def query(self, dice: dict[str, int | None] | None = None, **lists: list[str]) -> str:
+        """The query of this draft with some dice or lists changed (a die set to None: off)."""
+        faces = dict(self.dice) | dict(dice or {})
+        pairs: list[tuple[str, Any]] = [("s", self.seq)]
+        pairs += [(k, v) for k, v in faces.items() if v]
+        for key, values in (self.lists | lists).items():
+            pairs += [(key, v) for v in values]
+        return "?" + urlencode(pairs)
+
+    def toggled(self, key: str, item: str) -> str:
+        """The query with `item` added to, or taken off, the list `key`."""
+        chosen = self.lists.get(key, [])
+        changed = [v for v in chosen if v != item] if item in chosen else [*chosen, item]
+        return self.query(**{key: changed})
+
+
+def die_value(text: str | None) -> int | None:
+    return int(text) if text in {str(d) for d in DIE_FACES} else None
+
+
+def refused_form(seq: int) -> MultiDict | None:
+    """The form of this request if it posted an action that was not applied (refused), else
+    None: its choices are shown again beside the reason."""
+    if request.method != "POST" or request.form.get("seq", "").strip() != str(seq):
+        return None
+    return request.form
+
+
+class Presenter:
+    """What a game page shows for one view; the generic one serves a game without its own."""
+
+    die_key = DIE_KEY  # the dice keys a draft may hold
+    dice_fields: dict[str, tuple[str, ...]] = {}  # form field -> the dice keys it carries
+    draft_lists: tuple[str, ...] = ()  # query keys of the lists a draft may hold
+    panel_order: dict[str, int] = {}  # panels sort by this (default 1), then as legal
+    hidden_from_phones: frozenset[str] = frozenset({"adjust_cash"})
+    hidden_everywhere: frozenset[str] = frozenset({"adjust_cash"})  # its own form elsewhere
+    doing_class = "now-doing"  # the class of the "now" line
+    yours = "What to do now"  # the heading of a phone with something to do
+    css = "now"  # the prefix of the game's own classes on the "now" block
+    failures_elsewhere: tuple[str, ...] = ()  # refusals shown beside forms of their own
+    before_panels: list[str] = []  # templates drawn in the "now" block above the panels
+
+    def __init__(self, view: Any):
+        self.view = view
+        self.rules = view.snapshot.rules
+        self.state = view.snapshot.state
+        self.board = getattr(self.rules, "board", None)
+        self.banker = view.page == "banker"
+        self.me: str | None = None if self.banker else view.actor.player_id
+        self.choices = self.read_draft()
+
+    # -- the draft ----------------------------------------------------------------------------
+
+    def list_allowed(self, key: str, value: str) -> bool:
+        """Whether `value` may stand in the draft's list `key` (the game narrows it)."""
+        return bool(LIST_VALUE.fullmatch(value))
+
+    def read_draft(self) -> Draft:
+        """The draft of this request: from the query of a GET, or from the refused form of a
+        POST (its dice by `dice_fields`; the game reads the rest in `refused_draft`)."""
+        seq = self.view.seq
+        draft = Draft(seq)
+        if request.method == "GET":
+            args = request.args
+            if args.get("s") != str(seq):
+                return draft
+            for key in args:
+                value = die_value(args.get(key))
+                if self.die_key.fullmatch(key) and value is not None:
+                    draft.dice[key] = value
+            for key in self.draft_lists:
+                draft.lists[key] = [v for v in dict.fromkeys(args.getlist(key))
+                                    if self.list_allowed(key, v)]
+            return draft
+        form = refused_form(seq)
+        if form is None:
+            return draft
+        for name, keys in self.dice_fields.items():
+            values = form.getlist(name)
+            if len(values) == len(keys):
+                draft.dice.update({k: v for k, v in zip(keys, map(die_value, values),
+                                                        strict=True) if v is not None})
+        self.refused_draft(form, draft)
+        return draft
+
+    def refused_draft(self, form: MultiDict, draft: Draft) -> None:
+        """Read the game's own choices of a refused form back into the draft."""
+
+    # -- names and the game's course ------------------------------------------------------------
+
+    def name(self, pid: str | None) -> str:
+        if pid is None:
+            return "the banker"
+        return self.view.game.player_name(pid)
+
+    @property
+    def over(self) -> bool:
+        return bool(getattr(self.state, "over", False) or self.view.winner_names)
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.view.winner_names)
+
+    def doing(self) -> str:
+        """A line for everyone: who acts now (the game's contract answers it)."""
+        view = self.view
+        if view.to_act:
+            if self.me in view.to_act:
+                return "Your turn."
+            return f"Now: {' or '.join(view.to_act_names)}."
+        if view.winner_names:
+            return f"The game is over: {', '.join(view.winner_names)} won."
+        return "The banker records the next step."
+
+    def heading(self) -> str:
+        """The heading of the "now" block."""
+        if self.over:
+            return "Game over"
+        if self.panels and self.view.page == "phone":
+            return self.yours
+        if self.panels:
+            return f"To act: {self.panels[0].player_name}"
+        return self.yours if self.me and self.me in self.view.to_act else "Waiting"
+
+    def now_line(self) -> str:
+        """The line under the heading of the "now" block."""
+        return self.doing()
+
+    # -- the panels -----------------------------------------------------------------------------
+
+    def legal(self) -> list[dict]:
+        """The rules' legal actions now (a game may dress them)."""
+        return self.rules.legal_actions(self.state)
+
+    def may_act(self, action: dict) -> bool:
+        """Whether this page may take `action`: the banker any, a phone its own seat's."""
+        if action.get("type") in self.hidden_everywhere:
+            return False
+        if self.banker:
+            return True
+        if self.view.page != "phone" or action.get("type") in self.hidden_from_phones:
+            return False
+        pid = action.get("player")
+        return not action.get("banker") and pid is not None and pid == self.me
+
+    def act_templates(self, kind: str) -> list[str]:
+        """Where the panel of an action type is drawn: the game's own act/<type>.html."""
+        return [f"{self.view.game.game}/act/{kind}.html", f"generic/act/{kind}.html"]
+
+    def drawable(self, kind: str) -> bool:
+        try:
+            current_app.jinja_env.select_template(self.act_templates(kind))
+        except TemplateNotFound:
+            return False
+        return True
+
+    @cached_property
+    def panels(self) -> list[Panel]:
+        """The legal actions this page may take, each prepared for its template."""
+        out = []
+        for action in self.legal():
+            if not self.may_act(action) or not self.drawable(action["type"]):
+                continue
+            pid = action.get("player")
+            panel = Panel(action["type"], pid, self.name(pid) if pid else "the banker", action)
+            prepare = getattr(self, f"_prepare_{action['type']}", None)
+            if prepare is not None:
+                prepare(panel)
+            out.append(panel)
+        return sorted(out, key=lambda p: self.panel_order.get(p.type, 1))
+
+    @property
+    def panel_types(self) -> list[str]:
+        return [p.type for p in self.panels]
+
+    # -- dice -----------------------------------------------------------------------------------
+
+    def die(self, key: str, label: str, colour: str = "white") -> dict:
+        """One die to tap: its six faces, each a link that keeps the face in the draft."""
+        value = self.choices.dice.get(key)
+        return {"key": key, "label": label, "colour": colour, "value": value,
+                "faces": [{"face": d, "url": self.choices.query(dice={key: d}), "on": value == d}
+                          for d in DIE_FACES]}
+
+    def dice_panel(self, panel: Panel, dice: list[tuple[str, str, str]],
+                   fields: list[tuple[str, str]], rolls: list[tuple[str, int]]) -> None:
+        """Make `panel` a dice entry (templates/_dice.html): `dice` (key, label, colour) to tap,
+        `fields` (form field, die key) the record form sends, `rolls` (form field, how many
+        dice) the "Roll for me" form sends for the server to roll as the action arrives."""
+        chosen = {key: self.choices.dice.get(key) for key, _label, _colour in dice}
+        panel.data["dice"] = [self.die(key, label, colour) for key, label, colour in dice]
+        panel.data["complete"] = all(v is not None for v in chosen.values())
+        panel.data["chosen"] = chosen
+        panel.data["fields"] = [(name, chosen.get(key)) for name, key in fields]
+        panel.data["rolls"] = rolls
+        panel.data["clear_url"] = self.choices.query(dice=dict.fromkeys(chosen))
