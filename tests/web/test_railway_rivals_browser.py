@@ -60,7 +60,7 @@ def test_a_race_on_three_phones(live_url, chromium):
 
     # Ann builds: her throw, a payment to Bob, and first into every other town
     ann.reload()
-    assert "Ann throws the die" in ann.text_content(".rr-doing")
+    assert "Ann throws the die" in ann.text_content(".now-line")
     tap_die(ann, "die", 6)
     click(ann, "button:has-text('Record the throw')")
     ann.click(".rr-pay summary")
@@ -74,7 +74,7 @@ def test_a_race_on_three_phones(live_url, chromium):
 
     # the keeper throws the key numbers: 12 is Wien, 65 is Linz; the run is long enough
     keeper.reload()
-    assert "Throw for the first town" in keeper.text_content(".rr-keeper")
+    assert "Throw for the first town" in keeper.text_content(".rr-now")
     check_phone_layout(keeper)
     keeper.screenshot(path=SHOTS / "railway-rivals-keeper-throw-360.png")
     tap_die(keeper, "tens", 1)

@@ -200,12 +200,15 @@ def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
     keeper = browser()
     files = [(io.BytesIO((TEST_MAP / n).read_bytes()), n)
              for n in ("map.toml", "key_numbers.csv", "towns.csv", "town_neighbours.csv")]
-    assert keeper.post("/railway-rivals/maps/upload", {"key": "testmap", "files": files},
+    assert keeper.post("/boards/railway_rivals", {"key": "testmap", "files": files},
                        content_type="multipart/form-data").status_code == 303
+    assert "Test map" in text(keeper.get("/railway-rivals/maps"))
     broken = [(io.BytesIO(b"town,start,small\nAston,maybe,\n"), "towns.csv"),
               (io.BytesIO((TEST_MAP / "map.toml").read_bytes()), "map.toml")]
-    page = keeper.post("/railway-rivals/maps/upload", {"key": "other", "files": broken},
+    page = keeper.post("/boards/railway_rivals", {"key": "other", "files": broken},
                        content_type="multipart/form-data")
     assert page.status_code == 422
-    assert "key_numbers.csv: cannot read (No such file or directory)" in text(page)
+    assert re.search(r"key_numbers.csv:</span>\s*cannot read \(No such file or directory\)",
+                     text(page))
+    assert "line 0" not in page.text
     assert "other" not in [m.key for m in GAME.boards.list(tmp_path / "instance")]
