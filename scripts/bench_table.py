@@ -189,7 +189,8 @@ def bench_restart(length: int = 2_000) -> list[str]:
         f"{spread(boot)} | |",
         f"| then the banker's console (its QR code drawn once) | {spread(banker_page)} | |",
         f"| then the phone's view again | {spread(later)} | |",
-        f"| then the history page (every turn: the older actions replayed once) | "
+        f"| then the history page (every turn; the older ones from the notes saved with the "
+        "checkpoint, no replay) | "
         f"{spread(history)} | |",
     ]
 
@@ -406,7 +407,8 @@ def bench_tap(taps: int = 30) -> list[str]:
         f"of {RUNS} rounds) | tap to next frame with the answer |", "|---|---|",
         f"| static floor page: the chart in the page, answered in the browser | "
         f"{spread(results['floor'], digits=1)} |",
-        f"| quick lookup (`/lookup`, htmx: the server answers, the dice and answers swap) | "
+        f"| quick lookup (`/lookup`: answered in the page from the chart the server wrote "
+        "into it; the server only when the chart cannot) | "
         f"{spread(results['lookup'], digits=1)} |",
         f"| a game action: the banker's Undo on a 200-action Rail Baron game (POST, the "
         f"server judges, the console's live part swaps) | {spread(results['action'])} |",

@@ -38,7 +38,7 @@ from flask.testing import FlaskClient  # noqa: E402
 
 from referee.web import create_app  # noqa: E402
 from tests.web.long_game import long_game  # noqa: E402
-from tests.web.loopback import HOST, Client, Server  # noqa: E402
+from tests.web.loopback import HOST, Server  # noqa: E402
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -202,9 +202,20 @@ class Poller:
         return int(head.split(b" ", 2)[1])
 
 
-def poll_requests(port: int, games: dict[str, int]) -> list[bytes]:
-    return [(f"GET /g/{gid}/version?seq={seq} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
-             "HX-Request: true\r\n\r\n").encode() for gid, seq in games.items()]
+def poll_request(port: int, game_id: str, seq: int, cookies: dict[str, str]) -> bytes:
+    """One poll as a phone's browser sends it: its headers, its cookies, htmx's own headers."""
+    page = f"http://{HOST}:{port}/g/{game_id}/me"
+    headers = {"Host": f"{HOST}:{port}", "Connection": "keep-alive", **PHONE,
+               "HX-Request": "true", "HX-Current-URL": page, "Referer": page}
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    return f"GET /g/{game_id}/version?seq={seq} HTTP/1.1\r\n{head}\r\n".encode()
+
+
+def poll_requests(port: int, games: dict[str, tuple[int, dict[str, str]]]) -> list[bytes]:
+    """Every game's poll: `games` maps a game to the seq its phone shows and the phone's cookies."""
+    return [poll_request(port, gid, seq, cookies) for gid, (seq, cookies) in games.items()]
 
 
 def closed_loop(port: int, requests: list[bytes], connections: int, seconds: float):
@@ -287,9 +298,15 @@ def bench_polling(seconds: float = 8.0) -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory() as folder, \
             Server(Path(folder) / "instance", threads=8) as server:
-        banker = Client(server.port)
-        games = {banker.import_record({**record, "actions": actions[:n]}): n
-                 for n in (random.Random(t).randint(0, 40) for t in range(TABLES))}
+        banker = Phone(server.port)
+        games = {}
+        for t in range(TABLES):
+            n = random.Random(t).randint(0, 40)
+            game_id = banker.import_record({**record, "actions": actions[:n]})
+            phone = seat_phones(server, banker, game_id, record["players"][:1])["p1"]
+            phone.get(f"/g/{game_id}/me")  # a phone's cookies, as its browser holds them
+            games[game_id] = (n, dict(phone.cookies))
+            phone.close()
         banker.close()
         requests = poll_requests(server.port, games)
         closed_loop(server.port, requests, 8, 1.0)  # warm every game's cache
@@ -304,6 +321,11 @@ def bench_polling(seconds: float = 8.0) -> list[str]:
             f"{ms(percentile(lat, 50))} | {ms(percentile(lat, 95))} | "
             f"{ms(percentile(lat, 99))} |",
         ]
+        sizes = sorted(len(r) for r in requests)
+        cookies = sorted(len(c) for _, c in games.values())
+        note = (f"\nEach poll is a phone's: its browser's headers, htmx's, and its "
+                f"{cookies[0]} to {cookies[-1]} cookies; {sizes[0]} to {sizes[-1]} bytes "
+                "a request.")
         for connections in (8, 32):
             lat, codes, opened = closed_loop(server.port, requests, connections, seconds / 2)
             lines.append(
@@ -312,7 +334,7 @@ def bench_polling(seconds: float = 8.0) -> list[str]:
                 f"**{len(lat) / (seconds / 2):,.0f}** | "
                 f"{ms(percentile(lat, 50))} | {ms(percentile(lat, 95))} | "
                 f"{ms(percentile(lat, 99))} |")
-    return lines
+    return [*lines, note]
 
 
 # -- page weight --------------------------------------------------------------------------------
@@ -416,6 +438,7 @@ def bench_lookup() -> list[str]:
 SECTIONS = {"actions": bench_actions, "polling": bench_polling, "weight": bench_weight,
             "lookup": bench_lookup}
 sys.path.insert(0, str(ROOT / "scripts"))
+from bench_table import PHONE, Phone, seat_phones  # noqa: E402
 from bench_table import SECTIONS as TABLE_SECTIONS  # noqa: E402
 
 SECTIONS |= TABLE_SECTIONS

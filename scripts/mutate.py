@@ -47,6 +47,7 @@ RAIL_BARON = fast_tests("tests/railbaron", first=("tests/railbaron/test_money_ed
                                                   "tests/railbaron/test_shortfall.py"))
 PRAIRIE = fast_tests("tests/prairie_railroads")
 BARONS = fast_tests("tests/railroad_barons")
+RIVALS = fast_tests("tests/railway_rivals")
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
 
@@ -64,6 +65,7 @@ class Target:
 RB = "referee/games/railbaron"
 PR = "referee/games/prairie_railroads"
 RRB = "referee/games/railroad_barons"
+RR = "referee/games/railway_rivals"
 TARGETS = [
     Target("referee/engine/ledger.py", ENGINE, skip=("Ledger.__repr__",)),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
@@ -92,6 +94,12 @@ TARGETS = [
     Target(f"{RRB}/context.py", BARONS, only=("Play.pay", "Play.needs", "Play.value",
                                                "Play.revenue", "Play.worth")),
     Target(f"{RRB}/flow.py", BARONS, only=("score",)),
+    Target(f"{RR}/accounts.py", RIVALS),
+    Target(f"{RR}/context.py", RIVALS, only=("Play.pay", "Play.can_pay", "Play.whole")),
+    Target(f"{RR}/building.py", RIVALS, only=(
+        "use_allowance", "build_payment", "reached_town", "joint_build")),
+    Target(f"{RR}/races.py", RIVALS, only=(
+        "post_fees", "award", "split", "lone_wins", "open_spending")),
 ]
 
 # -- the mutations --------------------------------------------------------------------------

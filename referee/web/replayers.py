@@ -4,6 +4,11 @@ The database is the truth: before use, a cached Replayer is brought level with t
 by feeding it only the actions it lacks. A game met for the first time since the server started
 resumes from its saved checkpoint (the state every few dozen actions, stored with the game) and
 replays only what follows. Callers that change a game hold the game's lock.
+
+A game's pages may register frame notes (`register_frame_notes`): what they derive from each
+action once (Rail Baron's history lines). The notes of every action up to the checkpoint are
+saved with it and put back on the frames at a restart, so those pages need no replay of the
+older actions either.
 """
 
 from __future__ import annotations
@@ -26,6 +31,24 @@ from referee.web import store
 from referee.web.store import GameRow
 
 MapResolver = Callable[[str, str], Any]
+FrameNotes = Callable[[list[Frame], int], list[Any]]  # (frames, depth) -> notes of frames[1..depth]
+
+_NOTERS: dict[type, tuple[str, FrameNotes]] = {}
+
+
+def register_frame_notes(rules_type: type, version: str, make: FrameNotes) -> None:
+    """Save `make(frames, depth)` (one picklable note per frame, set as `Frame.memo`) with every
+    checkpoint of games whose rules are a `rules_type`; `version` changes when the notes do."""
+    _NOTERS[rules_type] = (version, make)
+
+
+@dataclass(frozen=True)
+class SavedCheckpoint:
+    """What a checkpoint holds: the state, and the frame notes of the actions up to it."""
+
+    state: Any
+    version: str = ""
+    notes: tuple = ()
 
 
 class GameUnavailable(Exception):
@@ -125,9 +148,16 @@ class ReplayerCache:
             return Replayer(rules), None
         log = store.actions_from(db, game.id)[:count]
         try:
-            replayer = Replayer.resume(rules, log[:saved.seq], load_state(saved.state))
+            loaded = load_state(saved.state)
+            kept = loaded if isinstance(loaded, SavedCheckpoint) else SavedCheckpoint(loaded)
+            replayer = Replayer.resume(rules, log[:saved.seq], kept.state)
         except (CheckpointError, IllegalAction):
             return Replayer(rules), log  # a damaged checkpoint costs a replay, nothing else
+        noter = _NOTERS.get(type(rules))
+        frames = replayer.frames
+        if noter and kept.version == noter[0] and len(kept.notes) == len(frames) - 1:
+            for frame, note in zip(frames[1:], kept.notes, strict=True):
+                frame.memo = note
         self._saved[game.id] = saved.seq
         return replayer, log[saved.seq:]
 
@@ -138,7 +168,14 @@ class ReplayerCache:
         if found is None or found[0] <= self._saved.get(game_id, 0):
             return
         seq, state = found
-        store.save_checkpoint(db, game_id, seq, fingerprint(replayer.rules), dump_state(state))
+        kept = SavedCheckpoint(state)
+        noter = _NOTERS.get(type(replayer.rules))
+        if noter is not None:
+            frames = replayer.frames
+            depth = next(d for d in range(len(frames) - 1, 0, -1)
+                         if frames[d].position == seq - 1)
+            kept = SavedCheckpoint(state, noter[0], tuple(noter[1](frames, depth)))
+        store.save_checkpoint(db, game_id, seq, fingerprint(replayer.rules), dump_state(kept))
         self._saved[game_id] = seq
 
     def snapshot(self, db: Database, game: GameRow, count: int | None = None) -> Snapshot:

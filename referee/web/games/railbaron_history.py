@@ -1,19 +1,26 @@
 """Rail Baron's readable history: one entry per turn, told from its transfers and events.
 
-The engine's event lines are kept as the details of each turn.
+The engine's event lines are kept as the details of each turn. What each action adds to the
+history is worked out once (a FrameNote, kept on its frame) and saved with the game's
+checkpoint (`referee.web.replayers`), so a restarted game does not replay its older actions to
+tell them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from referee.engine.ledger import BANK, Transfer
 from referee.games.railbaron.fees import money
+from referee.games.railbaron.rules import RailBaronRules
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
+from referee.web.replayers import register_frame_notes
 
 TURN_START = re.compile(r"^Turn \d+: .*\.$")
 
@@ -131,22 +138,62 @@ def _setup_summary(state: State) -> str:
     return "; ".join(parts) or "rolling for the first player"
 
 
-def _entry(number: int, player: str | None, frames: Sequence[Any], before: State) -> TurnEntry:
-    after: State = frames[-1].state
-    name = namer(after)
-    phrases: list[str] = [] if number else [_setup_summary(after)]
-    state = before
-    for frame in frames:
+class FrameNote(NamedTuple):
+    """What the history needs of one frame, derived once from its state and the one before:
+    kept on the frame (`Frame.memo`) and saved with the game's checkpoint, so a restarted game
+    tells its older turns without replaying them."""
+
+    turn: tuple[int, str | None]  # (turn number, player) of the state after the frame
+    phrases: tuple[str, ...]  # told for the turn it was played in
+    lines: tuple[str, ...]  # the engine's lines, the turn's start left out
+    setup: str | None  # the setup's summary after it, for a frame played during the setup
+
+
+def _turn_key(state: State) -> tuple[int, str | None]:
+    turn = state.turn
+    number = turn.number if turn else 0
+    return number, turn.player if turn and number else None
+
+
+def frame_note(frames: Sequence[Any], i: int) -> FrameNote:
+    """The note of frames[i] (kept on the frame), from its state and the one before it."""
+    frame = frames[i]
+    note = getattr(frame, "memo", None)
+    if isinstance(note, FrameNote):
+        return note
+    state: State = frame.state
+    lines = tuple(text for text in frame.outcome.events if not TURN_START.match(text))
+    if i == 0:
+        note = FrameNote(_turn_key(state), (), lines, _setup_summary(state))
+    else:
+        number, player = turn_of(frames[i - 1])
+        subject = player if number else None
+        name = namer(state)
         transfers = frame.outcome.transfers
-        phrases += [p for t in transfers if (p := transfer_phrase(t, player, name))]
+        phrases = [p for t in transfers if (p := transfer_phrase(t, subject, name))]
         paid = {t.fields["engine"] for t in transfers if t.kind == "upgrade"}
-        phrases += state_phrases(state, frame.state, player, paid, name)
-        state = frame.state
-    summary = "; ".join(phrases) or "no money has changed hands"
-    lines = tuple(
-        text for f in frames for text in f.outcome.events if not TURN_START.match(text)
-    )
-    who = after.players.get(player) if player else None
+        phrases += state_phrases(frames[i - 1].state, state, subject, paid, name)
+        note = FrameNote(_turn_key(state), tuple(phrases), lines,
+                         None if number else _setup_summary(state))
+    if hasattr(frame, "memo"):
+        frame.memo = note
+    return note
+
+
+def note_frames(frames: Sequence[Any], upto: int) -> list[FrameNote]:
+    """The notes of frames[1..upto], made where missing: what a checkpoint saves."""
+    return [frame_note(frames, i) for i in range(1, upto + 1)]
+
+
+def _entry(number: int, player: str | None, frames: Sequence[Any], indices: list[int],
+           latest: State) -> TurnEntry:
+    notes = [frame_note(frames, i) for i in indices]
+    phrases: list[str] = [notes[-1].setup or ""] if not number else []
+    for note in notes:
+        phrases += note.phrases
+    summary = "; ".join(p for p in phrases if p) or "no money has changed hands"
+    lines = tuple(text for note in notes for text in note.lines)
+    who = latest.players.get(player) if player else None
     return TurnEntry(number, player, who.name if who else "", who.colour if who else "",
                      summary, lines)
 
@@ -159,29 +206,24 @@ _ENTRIES: weakref.WeakKeyDictionary[Any, tuple[Any, TurnEntry]] = weakref.WeakKe
 
 
 def turn_of(frame: Any) -> tuple[int, str | None]:
-    """(turn number, player) of the state after `frame` (0 and None during the setup), kept on
-    the frame so that a second walk over the game rebuilds no state."""
+    """(turn number, player) of the state after `frame` (0 and None during the setup), from the
+    frame's note when it has one (no state is rebuilt then)."""
     memo = getattr(frame, "memo", None)
-    if memo is not None:
-        return memo
-    turn = frame.state.turn
-    number = turn.number if turn else 0
-    key = (number, turn.player if turn and number else None)
-    if hasattr(frame, "memo"):
-        frame.memo = key
-    return key
+    if isinstance(memo, FrameNote):
+        return memo.turn
+    return _turn_key(frame.state)
 
 
 def turn_groups(frames: Sequence[Any]) -> list[Group]:
     """The frames grouped by the turn they were played in, oldest first (the opening first)."""
     groups: list[Group] = [(0, None, 0, [0])]
-    before = turn_of(frames[0])
+    before = frame_note(frames, 0).turn
     for i in range(1, len(frames)):
         number, player = before
         if groups[-1][0] != number or groups[-1][1] != player:
             groups.append((number, player, i - 1, []))
         groups[-1][3].append(i)
-        before = turn_of(frames[i])
+        before = frame_note(frames, i).turn
     return groups
 
 
@@ -192,17 +234,26 @@ def history(frames: Sequence[Any], log: Sequence[dict]) -> History:
     $150,000 or more, which is announced), so the same history serves every viewer.
     """
     groups = turn_groups(frames)
+    latest: State = frames[-1].state
     entries = []
-    for g, (number, player, before, indices) in enumerate(groups):
+    for g, (number, player, _before, indices) in enumerate(groups):
         first, last = frames[indices[0]], frames[indices[-1]]
         finished = g < len(groups) - 1
         kept = _ENTRIES.get(last) if finished else None
         if kept is not None and kept[0] is first:
             entries.append(kept[1])
             continue
-        entry = _entry(number, player, [frames[i] for i in indices], frames[before].state)
+        entry = _entry(number, player, frames, indices, latest)
         if finished:
             _ENTRIES[last] = (first, entry)
         entries.append(entry)
     taken_back = sum(1 for action in log if action.get("type") == "undo")
     return History(tuple(reversed(entries)), taken_back)
+
+
+def _version() -> str:
+    """Changes whenever this module does: notes saved by another version are not trusted."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+register_frame_notes(RailBaronRules, _version(), note_frames)

@@ -2,7 +2,8 @@
 
 One GET form (`/lookup`), so a look-up is an address that can be reloaded or shared. With htmx
 a tap swaps only the dice and answers (a new map swaps the form); without JavaScript its
-"Look up" button does the same.
+"Look up" button does the same. The page also carries the chart (`railbaron_lookup_chart`), so
+`static/lookup.js` answers a tapped die in the browser wherever the chart knows the cells.
 The chart reading is `referee.games.railbaron.charts.quick`; this module only fetches the map
 and renders.
 """
@@ -16,6 +17,7 @@ from flask import Blueprint, Response, current_app, redirect, request, url_for
 
 from referee.games.railbaron.charts import MapError, UnknownMapError, load_map, quick
 from referee.games.railbaron.charts.loader import MapTitle, map_titles
+from referee.web.games.railbaron_lookup_chart import chart_json, from_json
 from referee.web.render import is_htmx, page_or_fragment
 
 bp = Blueprint("lookup", __name__, url_prefix="/lookup")
@@ -59,7 +61,8 @@ def page() -> Response:
         found = quick.answer(board, query)
         problems = found.problems | problems
         context |= {"board": board, "found": found, "cities": sorted(board.cities),
-                    "sources": quick}
+                    "sources": quick, "chart": chart_json(board),
+                    "from_data": from_json(board, query.start, found.start)}
     context["problems"] = problems
     if problems and status == 200:
         status = 422
@@ -67,4 +70,7 @@ def page() -> Response:
     if is_htmx():  # the address follows the look-up: replaced, one history entry, not one a tap
         response.headers["HX-Replace-Url"] = url_for("lookup.page",
                                                      **(query.args() | {"map": key}))
+        if request.args.get("shown", key) != key:  # a new map: the whole form, not the answers
+            response.headers["HX-Retarget"] = "#lookup"
+            response.headers["HX-Reselect"] = "#lookup"
     return response

@@ -1,0 +1,47 @@
+"""Rail Baron's end of turn told right at its edges (cases mutation testing found untested:
+scripts/mutate, docs/testing.md)."""
+
+from tests.railbaron.play import play
+from tests.railbaron.test_fees_and_establishment import fees
+from tests.railbaron.test_shortfall import short_blue
+
+
+def test_cash_of_exactly_the_fees_pays_them_without_a_shortfall():
+    t = short_blue()
+    t.adjust("blue", 5_000 - t.cash("blue"), "exactly the fees")
+    assert fees(t) == {"red": 5_000}
+    t.end_turn()
+    assert t.cash("blue") == 0 and t.now == "red"
+    assert not [line for line in t.all_events() if "cannot cover" in line]
+
+
+def test_a_short_player_without_railroads_is_not_told_to_sell_any():
+    t = play(players=("blue", "red", "green")).set_up()
+    t.trip("Knoxville", "LN", buy="LN")  # blue
+    t.go_to("Atlanta").roll(2, 3).stop("LN")  # red rides Blue's LN, owns nothing
+    t.adjust("red", -(t.cash("red") - 500), "to $500").end_turn()
+    assert t.p("red").bankrupt
+    assert not [line for line in t.events() if "must be sold" in line]
+
+
+def test_a_short_player_with_railroads_is_told_to_sell():
+    t = short_blue().end_turn()
+    assert ("Blue owes $5,000 in use fees and cannot cover them: railroads must be sold back "
+            "or auctioned.") in t.events()
+
+
+def test_anothers_establishment_in_the_riders_turn_leaves_his_full_fee_rides_alone():
+    """Red, established on Blue's ACL at $1,000, rides it, then the bank's CG (his
+    establishment ends), then the ACL again: that ride is at the full fee. Buying the SAL then
+    establishes Green, who stands beside the SAL and the ACL; Red's ride still costs $5,000."""
+    t = play().set_up()
+    t.trip("Savannah", "CG")  # blue
+    t.go_to("Charleston").roll(1, 2).stop("ACL", at=("ACL", "LN")).end_turn()  # red
+    t.go_to("Charleston").roll(1, 2).stop("ACL", at=("SAL", "ACL")).end_turn()  # green
+    t.trip("Charleston", "CG", buy="ACL")  # blue: Red and Green are established on the ACL
+    assert t.p("red").established["ACL"] == 1_000
+    t.roll(2, 3).arrive("ACL", "CG", order=("ACL", "CG", "ACL"))  # red reaches Charleston
+    assert fees(t) == {"blue": 5_000, "bank": 1_000}
+    t.buy("SAL")
+    assert t.p("green").established["SAL"] == 1_000
+    assert fees(t) == {"blue": 5_000, "bank": 1_000}
