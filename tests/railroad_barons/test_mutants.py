@@ -1,0 +1,140 @@
+"""Railroad Barons' money rules at their edges: the cases mutation testing found untested
+(scripts/mutate, docs/testing.md). Each test is about one rule, in the game's words."""
+
+from tests.railroad_barons.play import Table
+from tests.railroad_barons.test_stock_rounds import rich
+
+
+def started(settings=None) -> Table:
+    """Ann directs DPI at $100 with 40%; Bob holds its 30% (DPI operates, $1,000 capital)."""
+    t = Table(settings=settings).quick_start()
+    t.buy("ann", "DPI", 40, par=100).buy("bob", "DPI", 30)
+    return t
+
+
+def two_operating() -> Table:
+    """Ann directs SB and DPI (40% each), Bob holds 30% of each; SB operates first."""
+    t = Table().quick_start()
+    t.buy("ann", "SB", 40, par=70).buy("bob", "SB", 30)
+    t.buy("ann", "DPI", 40, par=70).buy("bob", "DPI", 30)
+    t.end_stock_round()
+    return t
+
+
+# -- selling (Stock Rounds) ---------------------------------------------------------------------
+
+def test_a_sale_names_one_to_twenty_certificates_each_a_holding_and_a_percent():
+    t = started().passes("ann")
+    for sales in ({"holding": "DPI", "percent": 30}, [], [{"holding": "DPI", "percent": 30}] * 21):
+        assert "Name the certificates to sell" in t.rejects("sell", player="bob", sales=sales)
+    assert "Each sale names a Holding and a certificate" in t.rejects(
+        "sell", player="bob", sales=["DPI 30%"])
+
+
+def test_only_a_certificate_one_holds_is_sold_or_exchanged_for_a_smaller_one_the_bank_has():
+    t = started().passes("ann")
+    assert "Bob does not hold the 20% of Desmond Picable Inc." in t.rejects(
+        "sell", player="bob", sales=[{"holding": "DPI", "percent": 20}])
+    assert "takes a smaller certificate" in t.rejects(
+        "sell", player="bob", sales=[{"holding": "DPI", "percent": 30, "exchange_for": 30}])
+    t.sell("bob", ("DPI", 30, 20))
+    assert t.h("DPI").owned("bob") == [20]
+    t.end_turn("bob").buy("ann", "DPI", 10)  # Ann takes the 10% from the bank
+    assert "The bank does not hold the 10% of Desmond Picable Inc." in t.rejects(
+        "sell", player="bob", sales=[{"holding": "DPI", "percent": 20, "exchange_for": 10}])
+
+
+def test_the_directors_two_sales_of_one_holding_in_one_go_drop_the_marker_once():
+    t = started()
+    rich(t)
+    t.buy("ann", "DPI", 10)
+    t.buy("bob", "MBS", 40, par=90)
+    t.buy("ann", "DPI", 20)  # Ann 70%
+    t.passes("bob")
+    before = t.cash("ann")
+    t.sell("ann", ("DPI", 10), ("DPI", 20))
+    assert t.value("DPI") == 90  # one drop, after the sales (the default reading)
+    assert t.cash("ann") - before == 100 + 2 * 100
+
+
+def test_after_the_drop_the_directors_second_sale_in_the_turn_drops_nothing_more():
+    t = started({"director_sale_price": "after_drop"})
+    rich(t)
+    t.buy("ann", "DPI", 10)
+    t.buy("bob", "MBS", 40, par=90)
+    t.buy("ann", "DPI", 20)  # Ann 70%
+    t.passes("bob")
+    before = t.cash("ann")
+    t.sell("ann", ("DPI", 10))
+    t.sell("ann", ("DPI", 20))
+    assert t.value("DPI") == 90
+    assert t.cash("ann") - before == 90 + 2 * 90
+
+
+def test_a_sale_by_a_shareholder_who_is_not_the_director_moves_no_marker_after_the_drop():
+    t = started({"director_sale_price": "after_drop"})
+    t.passes("ann")
+    before = t.cash("bob")
+    t.sell("bob", ("DPI", 30))
+    assert t.value("DPI") == 100 and t.cash("bob") - before == 300
+
+
+def test_after_a_sale_the_priority_deal_is_no_longer_switched():
+    t = Table().draft(offered=40, take="cash", b_picks=(30, 50), a_pick=60)  # Bob holds the $30
+    t.buy("ann", "DPI", 40, par=100).buy("bob", "DPI", 30)
+    t.passes("ann").sell("bob", ("DPI", 30))
+    assert "only at the start of a Stock Round" in t.rejects("switch_priority", player="bob")
+
+
+# -- buying -------------------------------------------------------------------------------------
+
+def test_a_certificate_another_player_holds_is_not_for_sale():
+    t = started().passes("ann")
+    assert "The bank does not hold the 30% of Desmond Picable Inc." in t.rejects(
+        "buy", player="bob", holding="DPI", percent=30)
+
+
+# -- railroads between Holdings (Operating Rounds) ------------------------------------------------
+
+def test_a_holding_buys_railroads_only_with_its_plus_tokens():
+    t = two_operating()
+    t.tokens(plus=0, down=1)
+    assert "has 0 (+) tokens this round and has added 0" in t.rejects("buy_railroad",
+                                                                      player="ann")
+
+
+def test_a_railroad_bought_from_another_holding_uses_a_plus_token():
+    t = two_operating()
+    t.operate(plus=1, down=1, buys=1)  # SB buys the Ash Line
+    t.tokens(plus=1, down=1)
+    t.do("buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=1)
+    assert t.state.op.added == 1
+    assert "has 1 (+) token this round and has added 1" in t.rejects(
+        "buy_from_holding", player="ann", **{"from": "DPI"}, railroad="Ash Line", price=1)
+
+
+def test_a_holding_buys_a_railroad_another_holding_has_at_a_price_from_1_to_99999():
+    t = two_operating()
+    t.operate(plus=1, down=1, buys=1)  # SB buys the Ash Line
+    t.tokens(plus=2, down=1)
+    assert "does not buy its own railroad" in t.rejects(
+        "buy_from_holding", player="ann", **{"from": "DPI"}, railroad="Ash Line", price=5)
+    assert "has no railroad 'Birch Line'" in t.rejects(
+        "buy_from_holding", player="ann", **{"from": "SB"}, railroad="Birch Line", price=5)
+    for price in (0, 100_000, 2.5, True):
+        assert "The agreed price is at least $1" in t.rejects(
+            "buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line",
+            price=price)
+    assert "not the $99999 needed" in t.rejects(  # a price in range, more than DPI has
+        "buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=99_999)
+
+
+def test_a_holding_pays_only_what_its_treasury_has():
+    t = two_operating()
+    t.operate(plus=1, down=1, buys=1)  # SB buys the Ash Line
+    t.tokens(plus=1, down=1)
+    have = t.treasury("DPI")
+    assert f"not the ${have + 1} needed" in t.rejects(
+        "buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=have + 1)
+    t.do("buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=have)
+    assert t.treasury("DPI") == 0
