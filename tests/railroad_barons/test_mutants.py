@@ -2,7 +2,7 @@
 (scripts/mutate, docs/testing.md). Each test is about one rule, in the game's words."""
 
 from tests.railroad_barons.play import Table
-from tests.railroad_barons.test_stock_rounds import rich
+from tests.railroad_barons.test_stock_rounds import nine, rich
 
 
 def started(settings=None) -> Table:
@@ -138,3 +138,44 @@ def test_a_holding_pays_only_what_its_treasury_has():
         "buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=have + 1)
     t.do("buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=have)
     assert t.treasury("DPI") == 0
+
+
+def test_a_holding_is_started_with_the_directors_certificate_bought_not_exchanged():
+    t = started().passes("ann")
+    assert "started by buying the Director certificate" in t.rejects(
+        "buy", player="bob", holding="MBS", percent=40, par=70, give=10)
+
+
+def test_at_the_limit_of_9_no_holding_is_started():
+    t = nine(Table().quick_start(), dpi=(10,))
+    assert "Ann is at the limit of 9 certificates." in t.rejects(
+        "buy", player="ann", holding="AVR", percent=40, par=70)
+
+
+def bob_to_buy_with_the_10() -> Table:
+    """Bob holds DPI's 30% and 10%, the bank its 20%; it is Bob's turn."""
+    t = started().passes("ann").buy("bob", "DPI", 10).passes("ann")
+    assert t.h("DPI").owned("bob") == [30, 10] and t.state.turn == "bob"
+    return t
+
+
+def test_each_purchase_is_paid_from_the_players_cash():
+    t = bob_to_buy_with_the_10()
+    t.do("adjust_cash", account="bob", amount=50 - t.cash("bob"), reason="for the test")
+    assert "Bob has $50, not the $280 needed" in t.rejects(
+        "buy", player="bob", holding="MBS", percent=40, par=70)
+    assert "Bob has $50, not the $200 needed" in t.rejects(
+        "buy", player="bob", holding="DPI", percent=20)
+    assert "Bob has $50, not the $100 needed" in t.rejects(
+        "buy", player="bob", holding="DPI", percent=20, give=10)
+    t.do("adjust_cash", account="bob", amount=50, reason="for the test")
+    t.buy("bob", "DPI", 20, give=10)
+    assert t.cash("bob") == 0 and t.h("DPI").owned("bob") == [30, 20]
+
+
+def test_an_exchange_when_buying_gives_a_smaller_certificate_one_holds():
+    t = bob_to_buy_with_the_10()
+    assert "Bob does not hold the 20% of Desmond Picable Inc." in t.rejects(
+        "buy", player="bob", holding="DPI", percent=20, give=20)
+    assert "An exchange when buying takes a larger certificate" in t.rejects(
+        "buy", player="bob", holding="DPI", percent=20, give=30)
