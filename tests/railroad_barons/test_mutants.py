@@ -107,7 +107,9 @@ def test_a_railroad_bought_from_another_holding_uses_a_plus_token():
     t = two_operating()
     t.operate(plus=1, down=1, buys=1)  # SB buys the Ash Line
     t.tokens(plus=1, down=1)
+    sb, dpi = t.treasury("SB"), t.treasury("DPI")
     t.do("buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=1)
+    assert (t.treasury("SB") - sb, t.treasury("DPI") - dpi) == (1, -1)  # $1 changes hands
     assert t.state.op.added == 1
     assert "has 1 (+) token this round and has added 1" in t.rejects(
         "buy_from_holding", player="ann", **{"from": "DPI"}, railroad="Ash Line", price=1)
@@ -179,3 +181,30 @@ def test_an_exchange_when_buying_gives_a_smaller_certificate_one_holds():
         "buy", player="bob", holding="DPI", percent=20, give=20)
     assert "An exchange when buying takes a larger certificate" in t.rejects(
         "buy", player="bob", holding="DPI", percent=20, give=30)
+
+
+# -- the banker's corrections -------------------------------------------------------------------
+
+def test_a_correction_is_a_whole_amount_from_1_to_10000_either_way():
+    t = started()
+    for amount in (0, 10_001, -10_001, 2.5, True):
+        assert "A correction is a whole amount, not zero, at most 10000 either way" in t.rejects(
+            "adjust_cash", account="ann", amount=amount, reason="check")
+    before = t.cash("ann")
+    t.do("adjust_cash", account="ann", amount=10_000, reason="the largest")
+    t.do("adjust_cash", account="ann", amount=1, reason="one more")
+    assert t.cash("ann") == before + 10_001
+    assert t.said("The banker corrects Ann by +$1: one more.")
+    t.do("adjust_cash", account="ann", amount=-10_000, reason="taken back")
+    assert t.cash("ann") == before + 1
+    assert t.said("The banker corrects Ann by -$10000: taken back.")
+    assert t.state.scores == {}  # a correction during the game scores nobody
+
+
+def test_a_correction_takes_at_most_what_the_account_holds():
+    t = started()
+    cash = t.cash("bob")
+    assert f"Bob has only ${cash}" in t.rejects("adjust_cash", account="bob",
+                                                 amount=-(cash + 1), reason="too much")
+    t.do("adjust_cash", account="bob", amount=-cash, reason="all of it")
+    assert t.cash("bob") == 0
