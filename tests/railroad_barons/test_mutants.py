@@ -208,3 +208,61 @@ def test_a_correction_takes_at_most_what_the_account_holds():
                                                  amount=-(cash + 1), reason="too much")
     t.do("adjust_cash", account="bob", amount=-cash, reason="all of it")
     assert t.cash("bob") == 0
+
+
+# -- revenue and worth --------------------------------------------------------------------------
+
+def test_the_revenue_is_told_part_by_part():
+    t = Table().draft(offered=40, take="cash", b_picks=(30, 50), a_pick=60)  # Ann: 40, 60
+    t.buy("ann", "DPI", 40, par=70).buy("bob", "DPI", 30)
+    t.end_stock_round()
+    t.tokens(plus=1, down=1)
+    t.buy_railroad().finish()  # the Ash Line, income $15
+    t.tokens(down=1)
+    assert t.said("Revenue $15: Ash Line $15.")
+    t.pay_out().finish()
+    t.end_stock_round()
+    t.tokens(plus=1, down=1, network=1)
+    assert t.said("Revenue $25: Ash Line $15 + 1 network token $10.")
+    t.pay_out().assign(40).finish()
+    t.tokens(down=1)
+    assert t.said("Revenue $35: Ash Line $15 + 1 network token $10 + $40 Investor $10.")
+
+
+def worth(t: Table, pid: str) -> int:
+    """Cash, and each Holding's share value for every 10% held."""
+    return t.cash(pid) + sum(t.value(k) * h.share(pid) // 10
+                             for k, h in t.state.holdings.items() if h.started)
+
+
+def test_each_players_worth_is_kept_at_each_stock_round_and_at_the_end():
+    t = Table().quick_start()
+    t.do("adjust_cash", account="ann", amount=300, reason="a dividend paid short earlier")
+    t.buy("ann", "DPI", 40, par=100).buy("bob", "DPI", 30)
+    t.do("correct_value", holding="DPI", space="s11", reason="the marker was knocked")
+    t.buy("ann", "MBS", 40, par=70).buy("bob", "MBS", 20)
+    t.buy("ann", "MBS", 10)
+    t.end_stock_round()
+    t.tokens(plus=1, down=1).buy_railroad().finish()  # DPI: Ash Line
+    t.operate(plus=1, down=1, buys=1)  # MBS: Birch
+    t.tokens(plus=0, down=1)
+    t.pay_out()  # the game ends when this Operating Round ends
+    t.finish()
+    t.operate(down=1)
+    assert t.state.over
+    last = t.state.values_by_round[-1]
+    assert last == {"round": "end", "ann": worth(t, "ann"), "bob": worth(t, "bob")}
+    assert last["ann"] == t.report()["scores"]["ann"]["total"]
+    assert last["ann"] > t.cash("ann") + 1400  # her 40% of DPI at $350 and her MBS
+
+
+def test_the_worth_at_the_start_of_a_stock_round_counts_every_holding():
+    t = rich(started())
+    t.buy("ann", "MBS", 40, par=70)
+    t.end_stock_round()
+    while t.state.stage == "operating":
+        t.operate()
+    first = t.state.values_by_round[-1]
+    assert first["round"] == "SR 2"
+    assert first == {"round": "SR 2", "ann": worth(t, "ann"), "bob": worth(t, "bob")}
+    assert first["ann"] == t.cash("ann") + 4 * t.value("DPI") + 4 * t.value("MBS")
