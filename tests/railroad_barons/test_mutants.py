@@ -266,3 +266,35 @@ def test_the_worth_at_the_start_of_a_stock_round_counts_every_holding():
     assert first["round"] == "SR 2"
     assert first == {"round": "SR 2", "ann": worth(t, "ann"), "bob": worth(t, "bob")}
     assert first["ann"] == t.cash("ann") + 4 * t.value("DPI") + 4 * t.value("MBS")
+
+
+# -- the Director's aid -------------------------------------------------------------------------
+
+def dpi_operating() -> Table:
+    """Ann directs DPI (40%), Bob holds 30%; DPI ($700 of capital) operates."""
+    t = Table().quick_start()
+    t.buy("ann", "DPI", 40, par=70).buy("bob", "DPI", 30)
+    t.end_stock_round()
+    return t
+
+
+def test_a_treasury_with_exactly_the_cost_needs_no_aid():
+    t = dpi_operating()
+    t.tokens(plus=1, down=1)
+    t.do("adjust_cash", account="treasury:DPI", amount=-640, reason="for the test")  # $60
+    ann = t.cash("ann")
+    t.buy_railroad()  # the Ash Line, $60
+    assert t.treasury("DPI") == 0 and t.cash("ann") == ann
+    assert not [line for line in t.events() if "pays the difference" in line]
+
+
+def test_the_aid_is_for_a_first_railroad_and_only_from_a_director_who_can_pay_it():
+    t = dpi_operating()
+    t.tokens(plus=2, down=1)
+    t.do("adjust_cash", account="treasury:DPI", amount=-660, reason="for the test")  # $40
+    t.do("adjust_cash", account="ann", amount=10 - t.cash("ann"), reason="for the test")
+    assert "Ann has $10, not the $20 needed" in t.rejects("buy_railroad", player="ann")
+    t.do("adjust_cash", account="ann", amount=10, reason="for the test")
+    t.buy_railroad()  # Ann pays the $20 the treasury lacks
+    assert t.cash("ann") == 0 and t.treasury("DPI") == 0
+    assert "has $0, not the $" in t.rejects("buy_railroad", player="ann")  # no second aid
