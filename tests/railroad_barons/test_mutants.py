@@ -298,3 +298,14 @@ def test_the_aid_is_for_a_first_railroad_and_only_from_a_director_who_can_pay_it
     t.buy_railroad()  # Ann pays the $20 the treasury lacks
     assert t.cash("ann") == 0 and t.treasury("DPI") == 0
     assert "has $0, not the $" in t.rejects("buy_railroad", player="ann")  # no second aid
+
+
+def test_a_railroad_from_the_stack_and_one_from_a_holding_use_two_plus_tokens():
+    t = two_operating()
+    t.operate(plus=1, down=1, buys=1)  # SB buys the Ash Line
+    t.tokens(plus=2, down=1)
+    t.buy_railroad()
+    t.do("buy_from_holding", player="ann", **{"from": "SB"}, railroad="Ash Line", price=5)
+    assert t.state.op.added == 2
+    assert "has 2 (+) tokens this round and has added 2" in t.rejects("buy_railroad",
+                                                                      player="ann")
