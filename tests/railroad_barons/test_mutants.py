@@ -201,6 +201,12 @@ def test_a_correction_is_a_whole_amount_from_1_to_10000_either_way():
     assert t.state.scores == {}  # a correction during the game scores nobody
 
 
+def test_a_correction_names_a_player_or_a_holdings_treasury():
+    t = started()
+    assert "Unknown account 'treasury:XYZ'" in t.rejects("adjust_cash", account="treasury:XYZ",
+                                                         amount=5, reason="check")
+
+
 def test_a_correction_takes_at_most_what_the_account_holds():
     t = started()
     cash = t.cash("bob")
@@ -254,6 +260,8 @@ def test_each_players_worth_is_kept_at_each_stock_round_and_at_the_end():
     assert last == {"round": "end", "ann": worth(t, "ann"), "bob": worth(t, "bob")}
     assert last["ann"] == t.report()["scores"]["ann"]["total"]
     assert last["ann"] > t.cash("ann") + 1400  # her 40% of DPI at $350 and her MBS
+    t.do("adjust_cash", account="bob", amount=5_000, reason="found after the end")
+    assert t.report()["scores"]["bob"]["cash"] == t.cash("bob")  # scored again
 
 
 def test_the_worth_at_the_start_of_a_stock_round_counts_every_holding():
