@@ -305,7 +305,8 @@ def test_the_aid_is_for_a_first_railroad_and_only_from_a_director_who_can_pay_it
     t.do("adjust_cash", account="ann", amount=10, reason="for the test")
     t.buy_railroad()  # Ann pays the $20 the treasury lacks
     assert t.cash("ann") == 0 and t.treasury("DPI") == 0
-    assert "has $0, not the $" in t.rejects("buy_railroad", player="ann")  # no second aid
+    assert "Desmond Picable Inc. has $0, not the $" in t.rejects(  # no aid for a second
+        "buy_railroad", player="ann")
 
 
 def test_a_railroad_from_the_stack_and_one_from_a_holding_use_two_plus_tokens():
