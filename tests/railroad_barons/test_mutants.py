@@ -81,8 +81,12 @@ def test_a_sale_by_a_shareholder_who_is_not_the_director_moves_no_marker_after_t
 
 def test_after_a_sale_the_priority_deal_is_no_longer_switched():
     t = Table().draft(offered=40, take="cash", b_picks=(30, 50), a_pick=60)  # Bob holds the $30
-    t.buy("ann", "DPI", 40, par=100).buy("bob", "DPI", 30)
-    t.passes("ann").sell("bob", ("DPI", 30))
+    t.buy("ann", "DPI", 40, par=100).buy("bob", "DPI", 30).buy("ann", "DPI", 10)
+    t.end_stock_round()
+    while t.state.stage == "operating":
+        t.operate()
+    assert t.state.turn == "bob"  # Ann bought last: Bob has the Priority Deal
+    t.sell("bob", ("DPI", 30))  # the round's first move
     assert "only at the start of a Stock Round" in t.rejects("switch_priority", player="bob")
 
 
