@@ -21,6 +21,14 @@ FIELDS = {  # kind -> the fields a report may read from it
     "dividend": {"railroad", "shares"}, "final_payoff": {"railroad", "shares"},
     "treasury_return": {"railroad"}, "rover": set(), "bankruptcy": set(),
     "starting_cash": set(),
+    # Railroad Barons
+    "draft_money": {"investor", "price"}, "draft_removed": {"investor"},
+    "certificate_purchase": {"holding", "percent"}, "certificate_sale": {"holding", "percent"},
+    "certificate_exchange": {"holding", "percent", "give"},
+    "holding_capital": {"holding", "value"},
+    "holding_dividend": {"holding", "percent", "revenue"}, "withheld": {"holding"},
+    "railroad_purchase": {"holding", "railroad", "side"},
+    "railroad_trade": {"holding", "railroad", "seller"}, "director_aid": {"holding", "railroad"},
     # Railway Rivals: each entry of the accounts sheet, with its race (0: building) and note
     "capital": {"race"}, "build_payment": {"race", "note"}, "first_town": {"race", "note"},
     "race_fee": {"race", "note"}, "prize": {"race", "note"}, "spending": {"race", "note"},

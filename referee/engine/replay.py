@@ -1,6 +1,9 @@
 """A game as an append-only log of actions, its state rebuilt by replay and kept cached.
 
-Undo is itself an action: it takes back the latest action still in force. Each action in
+Undo is itself an action: it takes back the latest action still in force. Redo is one too: it
+puts back the action the latest undo took (the same action, dice and all, with what it moved and
+said), as long as nothing else was recorded since; a new action ends what can be redone. Each
+action in
 force has a Frame (what it moved and said); the state itself is kept only at checkpoints
 (every CHECKPOINT_EVERY-th frame) and for the latest few frames. Any other frame's state is
 rebuilt when asked for, by replaying from the nearest kept state below it: replay is
@@ -15,11 +18,16 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from referee.engine.corrections import RENAME, names_in_force, rename
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.ledger import Transfer
 from referee.engine.rules import GameRules, Outcome
 
 UNDO = "undo"
+REDO = "redo"
+NOTHING_TO_UNDO = "There is nothing to undo."
+NOTHING_TO_REDO = ("There is nothing to redo: redo puts back what undo took, until something "
+                   "else is recorded.")
 CHECKPOINT_EVERY = 32  # a state is kept for every 32nd frame in force (the opening is frame 0)
 TAIL = 4  # the states of the latest frames are kept too: an undo or two costs no replay
 WALK = 4  # states rebuilt on demand kept for a reader walking the frames in order
@@ -90,6 +98,7 @@ class Replayer:
         self._walk: deque[Frame] = deque(maxlen=WALK)
         self._guard = threading.RLock()
         self._resumed: Frame | None = None  # the frame a saved checkpoint restored
+        self._undone: list[Frame] = []  # frames taken back by undo that redo may put back
         self.extend(actions)
 
     def extend(self, actions: Iterable[dict], start: int = 0) -> None:
@@ -107,15 +116,22 @@ class Replayer:
         replayer = cls(rules)
         frame = replayer._frames[0]
         stack = [frame]
+        undone: list[Frame] = []
         for position, action in enumerate(log):
             if action.get("type") == UNDO:
                 if len(stack) == 1:
-                    raise ReplayError(position, action, IllegalAction("There is nothing to undo."))
-                stack.pop()
+                    raise ReplayError(position, action, IllegalAction(NOTHING_TO_UNDO))
+                undone.append(stack.pop())
+            elif action.get("type") == REDO:
+                if not undone:
+                    raise ReplayError(position, action, IllegalAction(NOTHING_TO_REDO))
+                stack.append(undone.pop())
             else:
+                undone.clear()
                 stack.append(Frame(position, dict(action), None, stack[-1], replayer))
         replayer.log = [dict(a) for a in log]
         replayer._frames = stack
+        replayer._undone = undone
         top = stack[-1]
         if top.depth:
             top._state = state
@@ -137,7 +153,7 @@ class Replayer:
                 frame = frame.prev
             state = self._frames[0].state if frame is None else frame.state
             for step in reversed(chain):
-                outcome = self.rules.apply(state, step.action or {})
+                outcome = self._apply(state, step.action or {}, step.prev)
                 step._transfers = tuple(outcome.transfers)
                 step._events = tuple(outcome.events)
                 if step.checkpoint and step._state is None:
@@ -159,6 +175,11 @@ class Replayer:
         """The opening and the frame of every action still in force, oldest first."""
         return list(self._frames)
 
+    @property
+    def undone(self) -> list[Frame]:
+        """The frames redo may put back, the next one last (empty once a new action came)."""
+        return list(self._undone)
+
     def submit(self, action: dict, expected_seq: int | None = None) -> Frame:
         """Check and append one action; raise StaleAction or IllegalAction and change nothing."""
         if expected_seq is not None and expected_seq != self.seq:
@@ -167,24 +188,53 @@ class Replayer:
             raise IllegalAction("An action is an object with a 'type'.")
         if action["type"] == UNDO:
             if len(self._frames) == 1:
-                raise IllegalAction("There is nothing to undo.")
+                raise IllegalAction(NOTHING_TO_UNDO)
             with self._guard:
                 undone = self._frames.pop()
+                self._undone.append(undone)
                 self.log.append(dict(action))
                 self._keep(self._frames[-1])
             return undone
-        outcome = self.rules.apply(self.state, action)
+        if action["type"] == REDO:
+            if not self._undone:
+                raise IllegalAction(NOTHING_TO_REDO)
+            with self._guard:
+                # The same frame again: it was made on the very state that is in force now,
+                # so what it moved and said (its dice among them) holds unchanged.
+                redone = self._undone.pop()
+                self.log.append(dict(action))
+                self._frames.append(redone)
+                self._keep(redone)
+            return redone
+        outcome = self._apply(self.state, action, self._frames[-1])
         kept = dict(action)
         with self._guard:
             frame = Frame(len(self.log), kept, outcome, self._frames[-1], self)
             self.log.append(kept)
             self._frames.append(frame)
+            self._undone.clear()
             self._keep(frame)
         return frame
 
     def preview(self, action: dict) -> Outcome:
         """What `action` would do now, without recording it."""
-        return self.rules.apply(self.state, action)
+        return self._apply(self.state, action, self._frames[-1])
+
+    def _apply(self, state: Any, action: dict, prev: Frame | None) -> Outcome:
+        """The rules' outcome of `action` on `state` (after `prev`); the engine's own
+        corrections (a player's name) are answered here for every game."""
+        if action.get("type") == RENAME:
+            return rename(self.rules, state, action, self.names(prev))
+        return self.rules.apply(state, action)
+
+    def names(self, frame: Frame | None = None) -> dict[str, str]:
+        """The players' names in force after `frame` (default: the latest), by id."""
+        frame = self._frames[-1] if frame is None else frame
+        actions = []
+        while frame is not None:
+            actions.append(frame.action)
+            frame = frame.prev
+        return names_in_force(self.rules, reversed(actions))
 
     def transfers(self) -> Iterator[Transfer]:
         """Every transfer of the actions in force, in order (the opening cash first)."""
@@ -238,7 +288,7 @@ class Replayer:
                 base = base.prev  # type: ignore[assignment]  # the opening always has a state
             state = base._state
             for step in reversed(chain):
-                state = self.rules.apply(state, step.action or {}).state
+                state = self._apply(state, step.action or {}, step.prev).state
             frame._state = state
             if not frame.checkpoint and frame not in self._tail:
                 leaving = self._walk[0] if len(self._walk) == WALK else None

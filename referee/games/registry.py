@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import referee.games
+from referee.engine.corrections import RENAME
 from referee.engine.record import RecordError, check_record
-from referee.engine.replay import UNDO, Replayer
+from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.rules import GameRules
 from referee.games.contract import Game, GameMeta, Resolver
 
@@ -117,8 +118,9 @@ def summary(record: dict, state: Any) -> dict:
 
 
 def banker_actions(key: str) -> frozenset[str]:
-    """The action types of a game that only the banker records; undo is always one of them."""
-    return frozenset({UNDO}) | frozenset(game(key).banker_actions)
+    """The action types of a game that only the banker records; undo, redo and the engine's
+    name correction always are."""
+    return frozenset({UNDO, REDO, RENAME}) | frozenset(game(key).banker_actions)
 
 
 def render(record: dict, report: dict) -> str:

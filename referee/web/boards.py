@@ -71,7 +71,8 @@ def board_pages() -> list[tuple[str, str, str]]:
         boards = uploadable(key)
         if boards is not None:
             url = hooks_for(key).boards_page() or url_for("boards.index", game=key)
-            pages.append((key, f"{meta.title} {boards.noun}s", url))
+            plural = getattr(boards, "plural", f"{boards.noun}s")
+            pages.append((key, f"{meta.title} {plural}", url))
     return pages
 
 
@@ -124,7 +125,8 @@ def report(place: Place, boards: Boards, key: str) -> Response:
     """One board's validation report, every message with its file and line."""
     summary = next((m for m in _summaries(boards) if m.key == key), None)
     if summary is None:
-        abort(404, f"There is no {boards.noun} {key[:40]!r}. The {boards.noun}s page lists "
+        plural = getattr(boards, "plural", f"{boards.noun}s")
+        abort(404, f"There is no {boards.noun} {key[:40]!r}. The {plural} page lists "
                    f"every {boards.noun}.")
     return page_or_fragment("maps/report.html", "maps/_report.html",
                             **_common(place, boards), summary=summary,

@@ -98,5 +98,9 @@ def read_upload(raw: bytes, filename: str) -> tuple[dict, str]:
     except FormError as err:
         raise RecordError(f"{where}: {str(err).rstrip('.')}") from None
     checked = {**record, "players": players, "settings": settings, "actions": actions}
-    title = clean_name(PurePath(filename).stem)[:MAX_TITLE - len(IMPORTED)] or "game"
-    return checked, title + IMPORTED
+    titled = record.get("title")
+    if titled is not None and not isinstance(titled, str):
+        raise RecordError(f"{where}: title must be text")
+    # the record's own title (an export carries it), else the file's name
+    title = clean_name(titled or "") or clean_name(PurePath(filename).stem)
+    return checked, (title[:MAX_TITLE - len(IMPORTED)] or "game") + IMPORTED

@@ -3,8 +3,12 @@ and export."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
+from referee.engine.corrections import RENAME, renames
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.record import dump_record
 from referee.engine.replay import Replayer
@@ -20,6 +24,8 @@ from referee.web.db import get_db
 from referee.web.forms import FormError, action_from_form
 from referee.web.games import hooks_for
 from referee.web.keys import same_secret
+from referee.web.names import clean_name, name_problems
+from referee.web.newgame import MAX_NAME
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
@@ -84,11 +90,21 @@ def export(game_id: str) -> Response:
     game = game_or_404(game_id)
     require_banker(game)
     record = game.record(store.actions_from(get_db(), game.id))
+    record = {"format": record["format"], "game": record["game"], "title": game.title, **record}
+    name = f"referee-{slug(game.title)}-{game.id}.json"
     return Response(
         dump_record(record),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="referee-{game.id}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+def slug(title: str, longest: int = 40) -> str:
+    """A title as a file name's part: "Game night, 3 May" -> "game-night-3-may"."""
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[a-z0-9]+", plain.lower())
+    out = "-".join(words)[:longest].strip("-")
+    return out or "game"
 
 
 def _answer_page(actor: Actor, asked: str | None) -> str:
@@ -109,6 +125,20 @@ def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
         return "This browser holds no seat in this game."
     return (f"This phone acts for {game.player_name(actor.player_id)}, "
             f"not for {game.player_name(player_id)}.")
+
+
+def _name_problem(game: GameRow, action: dict) -> str | None:
+    """A corrected name is cleaned as the lobby cleans names and must not look like another's;
+    the engine checks the rest (the player, the length, the reason)."""
+    if not isinstance(action.get("name"), str):
+        return None
+    action["name"] = clean_name(action["name"])
+    snapshot = replayers().snapshot(get_db(), game)
+    names = {str(p["id"]): str(p.get("name") or p["id"]) for p in game.players}
+    names |= renames(f.action for f in snapshot.frames)
+    others = [(name, name) for pid, name in names.items() if pid != action.get("player")]
+    problems = name_problems([*others, ("The new name", action["name"])], MAX_NAME)
+    return problems[-1] if problems and action["name"] else None
 
 
 def _not_now(game: GameRow, player_id: str) -> Refuse:
@@ -136,6 +166,9 @@ def act(game_id: str) -> Response:
         posted = action_from_form(request.form)
     except FormError as err:
         failed = {"type": request.form.get("type"), "reason": str(err)}
+        return render_game(game, actor, page, status=422, failed=failed)
+    if posted.action.get("type") == RENAME and (why := _name_problem(game, posted.action)):
+        failed = {"type": RENAME, "reason": why}
         return render_game(game, actor, page, status=422, failed=failed)
     try:
         player_id = hooks_for(game.game).acting_for(posted.action)

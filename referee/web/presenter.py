@@ -88,7 +88,8 @@ class Presenter:
     doing_class = "now-doing"  # the class of the "now" line
     yours = "What to do now"  # the heading of a phone with something to do
     css = "now"  # the prefix of the game's own classes on the "now" block
-    failures_elsewhere: tuple[str, ...] = ()  # refusals shown beside forms of their own
+    # refusals shown beside forms of their own (the console's undo, redo and name correction)
+    failures_elsewhere: tuple[str, ...] = ("undo", "redo", "rename_player")
     before_panels: list[str] = []  # templates drawn in the "now" block above the panels
 
     def __init__(self, view: Any):
@@ -142,7 +143,7 @@ class Presenter:
     def name(self, pid: str | None) -> str:
         if pid is None:
             return "the banker"
-        return self.view.game.player_name(pid)
+        return self.view.name(pid)  # as the banker may have corrected it
 
     @property
     def over(self) -> bool:
@@ -206,10 +207,15 @@ class Presenter:
         return True
 
     @cached_property
+    def legal_now(self) -> list[dict]:
+        """The legal actions now, asked of the rules once per page."""
+        return self.legal()
+
+    @cached_property
     def panels(self) -> list[Panel]:
         """The legal actions this page may take, each prepared for its template."""
         out = []
-        for action in self.legal():
+        for action in self.legal_now:
             if not self.may_act(action) or not self.drawable(action["type"]):
                 continue
             pid = action.get("player")

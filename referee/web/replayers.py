@@ -82,6 +82,7 @@ class Snapshot:
     frames: list[Frame]
     rules: GameRules
     state: Any  # the latest frame's state, held here: the Replayer keeps only a few
+    undone: tuple[Frame, ...] = ()  # what redo may put back, the next one last
 
 
 class ReplayerCache:
@@ -190,6 +191,6 @@ class ReplayerCache:
             if kept is not None and kept[0] is replayer and kept[1].seq == replayer.seq:
                 return kept[1]  # a Replayer's seq only grows: the same seq is the same log
             snapshot = Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules,
-                                replayer.state)
+                                replayer.state, tuple(replayer.undone))
             self._snapshots[game.id] = (replayer, snapshot)
             return snapshot

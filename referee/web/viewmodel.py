@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from referee.engine.corrections import renames
 from referee.engine.ledger import BANK
-from referee.engine.replay import UNDO
+from referee.engine.replay import REDO, UNDO
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
 from referee.web.replayers import Snapshot
@@ -33,7 +34,7 @@ class EventLine:
     number: int  # 1-based position in the log
     type: str
     texts: list[str]
-    status: str  # "in force", "taken back" or "undo"
+    status: str  # "in force", "taken back", "undo" or "redo"
 
 
 def balances_of(state: Any) -> dict[str, int]:
@@ -60,6 +61,16 @@ class GameView:
         return next((p for p in self.players if p.you), None)
 
     @cached_property
+    def names(self) -> dict[str, str]:
+        """Each player's name in force: as entered, or as the banker corrected it since."""
+        names = {str(p["id"]): str(p.get("name") or p["id"]) for p in self.game.players}
+        corrected = renames(f.action for f in self.snapshot.frames)
+        return names | {pid: name for pid, name in corrected.items() if pid in names}
+
+    def name(self, pid: str | None) -> str:
+        return self.names.get(str(pid), str(pid))
+
+    @cached_property
     def players(self) -> list[PlayerLine]:
         state = self.snapshot.state
         balances = balances_of(state)
@@ -79,7 +90,7 @@ class GameView:
                 cash = None
             lines.append(PlayerLine(
                 id=pid,
-                name=str(p.get("name") or pid),
+                name=self.name(pid),
                 colour=str(p.get("colour") or ""),
                 seat=number,
                 cash=cash,
@@ -96,13 +107,13 @@ class GameView:
 
     @cached_property
     def to_act_names(self) -> list[str]:
-        return [self.game.player_name(pid) for pid in self.to_act]
+        return [self.name(pid) for pid in self.to_act]
 
     @cached_property
     def winner_names(self) -> list[str]:
         """Who has won, from the game's summary (none while the game goes on)."""
         report = hooks_for(self.game.game).game.summary(self.snapshot.state)
-        return [self.game.player_name(pid) for pid in report.get("winners", ())]
+        return [self.name(pid) for pid in report.get("winners", ())]
 
     @property
     def seated_banker(self) -> str | None:
@@ -138,8 +149,8 @@ class GameView:
         for position, action in enumerate(self.snapshot.log):
             kind = str(action.get("type"))
             frame = frames.get(position)
-            if kind == UNDO:
-                lines.append(EventLine(position + 1, kind, [], "undo"))
+            if kind in (UNDO, REDO):
+                lines.append(EventLine(position + 1, kind, [], kind))
             elif frame is not None:
                 lines.append(EventLine(position + 1, kind, list(frame.outcome.events), "in force"))
             else:

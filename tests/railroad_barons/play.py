@@ -73,7 +73,12 @@ class Table:
         return self.do("answer_offer", player=self.b, take=take)
 
     def pick(self, pid: str, investor: int) -> Table:
-        return self.do("pick_investor", player=pid, investor=investor)
+        """`pid` ends up with the Investor and no money changes hands: a plain selection where
+        only the first is offered, else an offer at $0 whose $0 the other player takes."""
+        if self.state.draft.step == "pick":
+            return self.do("pick_investor", player=pid, investor=investor)
+        self.do("offer_investor", player=pid, investor=investor, price=0)
+        return self.do("answer_offer", player=self.state.other(pid), take="cash")
 
     def draft(self, offered=30, take="cash", b_picks=(40, 50), a_pick=60, price=None,
               par=None) -> Table:

@@ -5,11 +5,17 @@ from __future__ import annotations
 import random
 
 from referee.engine.errors import IllegalAction
+from referee.engine.rules import Outcome
 from referee.games.railroad_barons.views import candidates
 
 
 def random_action(rules, state, rng: random.Random) -> dict:
     """A random accepted action: a kind chosen first, then one of its accepted forms."""
+    return random_step(rules, state, rng)[0]
+
+
+def random_step(rules, state, rng: random.Random) -> tuple[dict, Outcome]:
+    """A random accepted action and its outcome (the rules applied once, as the engine does)."""
     by_kind: dict[str, list[dict]] = {}
     for action in candidates(rules, state):
         by_kind.setdefault(action["type"], []).append(action)
@@ -29,10 +35,10 @@ def random_action(rules, state, rng: random.Random) -> dict:
         for action in options:
             action = vary(action, state, rng)
             try:
-                rules.apply(state, action)
+                outcome = rules.apply(state, action)
             except IllegalAction:
                 continue
-            return action
+            return action, outcome
     raise AssertionError(f"no legal action at all in {state.stage}")
 
 

@@ -57,7 +57,7 @@ def test_the_history_reads_round_by_round():
     t = Table().quick_start()
     t.buy("ann", "DPI", 40, par=70).buy("bob", "DPI", 30)
     t.end_stock_round()
-    entries = history(t.game)
+    entries = history(t.game.frames)
     assert [e["label"] for e in entries] == ["Setup", "SR 1"]
     lines = [line for e in entries for line in e["lines"]]
     assert "Ann starts Desmond Picable Inc. at $70 and pays $280 (4 × $70) for the Director " \

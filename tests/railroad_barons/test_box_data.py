@@ -115,3 +115,36 @@ def test_the_command_line_checks_a_folder(tmp_path):
                          capture_output=True, text=True)
     assert bad.returncode == 1
     assert "railroads.csv: no railroads yet" in bad.stderr
+
+
+def test_problems_are_the_contracts_with_no_line_for_a_whole_file(tmp_path):
+    from referee.games.contract import Problem
+    from referee.games.railroad_barons.game import GAME
+
+    folder = copy_of_test_box(tmp_path)
+    (folder / "box.toml").write_text('name = "x"\ninvestor_holding = "XYZ"\n'
+                                     'investor_railroad = "Test Atlantic"\n')
+    (folder / "railroads.csv").write_text((folder / "railroads.csv").read_text()
+                                          .splitlines()[0] + "\n")
+    found = GAME.boards.check(folder) + GAME.boards.check(TEMPLATE)
+    assert found and all(type(p) is Problem for p in found)
+    assert Problem("box.toml", None, "investor_holding must name the Holding whose Director "
+                   "certificate comes with the $450 Investor (one of MSC, SB, AVR, DPI, "
+                   "MBS)") in found
+    assert Problem("railroads.csv", None, "no railroads yet") in found
+    assert not any("line 0" in str(p) or p.line == 0 for p in found)
+
+
+def test_the_game_lists_and_loads_a_box_of_the_laptops_instance_folder(tmp_path):
+    from referee.games.railroad_barons.game import GAME
+
+    assert [b.key for b in GAME.boards.list(None)] == []  # only the template is shipped
+    shutil.copytree(TEST_BOX, tmp_path / "railroad_barons_boxes" / "testbox")
+    (tmp_path / "railroad_barons_boxes" / ".staging-x").mkdir()
+    listed = GAME.boards.list(tmp_path)
+    assert [(b.key, b.playable, b.shipped) for b in listed] == [("testbox", True, False)]
+    assert GAME.boards.load("testbox", tmp_path).name == the_test_box().name
+    with pytest.raises(BoxError, match="there is no box 'nothing'"):
+        GAME.boards.load("nothing", tmp_path)
+    with pytest.raises(BoxError, match="is not a box name"):
+        GAME.boards.load("../x", tmp_path)

@@ -61,10 +61,10 @@ def test_paying_out_moves_the_marker_up_and_the_unowned_part_is_lost():
     t.tokens(down=1, network=1)
     ann, bob = t.cash("ann"), t.cash("bob")
     t.pay_out()
-    # $25: $2 per 10% rounded down; Ann 40% $8, Bob 30% $6; 30% unowned, $5 lost to rounding
-    assert (t.cash("ann") - ann, t.cash("bob") - bob) == (8, 6)
-    assert t.said("Desmond Picable Inc. pays $25: $2 per 10%; Ann 40% → $8, Bob 30% → $6; "
-                  "$6 unowned, $5 lost to rounding.")
+    # $25 by percentage: Ann 40% $10, Bob 30% $7.50 → $7; 30% unowned ($7.50), $1 lost
+    assert (t.cash("ann") - ann, t.cash("bob") - bob) == (10, 7)
+    assert t.said("Desmond Picable Inc. pays $25: each his percentage, rounded down to whole "
+                  "dollars; Ann 40% → $10, Bob 30% → $7; $7 unowned, $1 lost to rounding.")
     assert t.value("DPI") == 80
 
 
@@ -72,9 +72,9 @@ def test_dividends_rounded_up_when_the_table_says_so():
     t = dpi_operating({"dividend_rounding": "up"})
     t.tokens(plus=1, down=1).buy_railroad().finish()
     t.tokens(down=1, network=1)
-    ann = t.cash("ann")
+    ann, bob = t.cash("ann"), t.cash("bob")
     t.pay_out()
-    assert t.cash("ann") - ann == 12  # $3 per 10%
+    assert (t.cash("ann") - ann, t.cash("bob") - bob) == (10, 8)  # 40% $10; 30% $7.50 → $8
 
 
 def test_a_two_sided_card_is_bought_at_the_level_chosen():

@@ -23,9 +23,9 @@ def position_of(name: str, action: dict) -> int:
 
 
 @pytest.mark.parametrize("name, totals, cash, treasuries", [
-    ("barons_game_1", {"ann": 1860, "bob": 2470}, {"ann": 140, "bob": 290},
+    ("barons_game_1", {"ann": 1940, "bob": 2535}, {"ann": 220, "bob": 355},
      {"MSC": 1150, "SB": 70}),
-    ("barons_game_2", {"ann": 650, "bob": 5200}, {"ann": 230, "bob": 650},
+    ("barons_game_2", {"ann": 650, "bob": 5210}, {"ann": 230, "bob": 660},
      {"SB": 520, "AVR": 700, "MBS": 700}),
 ])
 def test_recorded_game_replays_to_the_hand_worked_scores(name, totals, cash, treasuries):
@@ -83,7 +83,7 @@ def test_game_2_bob_at_the_limit_may_only_exchange_and_must_sell_at_ten():
 
 
 def test_the_replay_report_has_the_fields_of_the_interface():
-    rules, game = replayed("barons_game_1", 16)
+    rules, game = replayed("barons_game_1", 19)
     report = summary(game.state, rules)
     for key in ("stage", "round", "to_act", "priority", "players", "holdings", "stack_top",
                 "winners"):
@@ -99,3 +99,27 @@ def test_the_replay_report_has_the_fields_of_the_interface():
         "director_certificate_holder": "bob", "operating": True, "network_tokens": 1,
         "investors": []}
     assert "scores" not in report
+
+
+def test_game_1_every_investor_drafted_went_through_the_money_or_card_offer():
+    rules, game = replayed("barons_game_1", 8)  # the four offers and their answers
+    draft = [(t.target, t.amount, t.kind, dict(t.fields)) for t in game.transfers()
+             if t.kind.startswith("draft")]
+    assert draft == [("bob", 400, "draft_money", {"investor": 450, "price": 400}),
+                     ("ann", 30, "draft_money", {"investor": 30, "price": 30}),
+                     ("ann", 40, "draft_money", {"investor": 40, "price": 40}),
+                     ("bob", 50, "draft_money", {"investor": 50, "price": 50}),
+                     ("ann", 60, "draft_removed", {"investor": 60}),
+                     ("bob", 60, "draft_removed", {"investor": 60})]
+    assert game.state.investors == {"ann": [450, 50], "bob": [30, 40]}
+
+
+def test_game_1_dividends_are_the_exact_percentage_of_the_revenue():
+    rules, game = replayed("barons_game_1")
+    paid = [(t.target, t.amount, t.fields["revenue"]) for t in game.transfers()
+            if t.kind == "holding_dividend"]
+    # MSC: Bob 60%, Ann 40% of $25, $65, $80, $75, $125, $125; SB: Ann 40%, Bob 10% of $80
+    assert paid == [("ann", 10, 25), ("bob", 15, 25), ("ann", 26, 65), ("bob", 39, 65),
+                    ("ann", 32, 80), ("bob", 48, 80), ("ann", 30, 75), ("bob", 45, 75),
+                    ("ann", 50, 125), ("bob", 75, 125), ("ann", 50, 125), ("bob", 75, 125),
+                    ("ann", 32, 80), ("bob", 8, 80)]

@@ -35,6 +35,7 @@ def test_a_game_at_the_table_in_phone_browsers(live_url, chromium):
 
     # the banker records an action through htmx: the fragment swaps, the page stays
     banker.evaluate("window.notReloaded = true")
+    banker.click(".raw-json summary")  # the raw form is folded away
     banker.fill("#action-json", '{"type": "add", "player": "p1", "n": 3}')
     banker.click("button:text-is('Record')")
     banker.wait_for_selector(".live[data-seq='1']")
@@ -46,6 +47,7 @@ def test_a_game_at_the_table_in_phone_browsers(live_url, chromium):
     assert "p1 adds 3." in phone.text_content(".live")
 
     # a refusal shows the rules' reason in place
+    banker.click(".raw-json summary")  # the raw form is folded away
     banker.fill("#action-json", '{"type": "pay", "player": "p2", "amount": 999}')
     banker.click("button:text-is('Record')")
     banker.wait_for_selector(".failure")

@@ -129,7 +129,7 @@ def test_export_then_import_replays_the_same_game(table, browser):
     assert new_id != game_id
     again = json.loads(importer.get(f"/g/{new_id}/export.json").text)
     assert again["actions"] == record["actions"] and again["players"] == record["players"]
-    assert "friday (imported)" in importer.get("/").text
+    assert f"{record['title']} (imported)" in importer.get("/").text  # the record's own title
 
 
 def test_import_rejects_an_illegal_record_with_its_position(table, browser):

@@ -65,4 +65,4 @@ def test_the_form_stores_the_cleaned_name(browser):
     response = new_game(browser, "Ann\u200b ", "Le\u0301a")
     assert response.status_code == 303
     lobby = browser().get("/").text
-    assert "Ann, L\u00e9a" in lobby
+    assert "<bdi>Ann</bdi>, <bdi>L\u00e9a</bdi>" in lobby

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -169,11 +170,11 @@ def test_every_moment_of_the_recorded_games_renders(browser, name):
         assert "wins" in page or view == "history"
 
 
-def imported_until_growth(browser, name: str):
-    """A recorded game imported with its actions up to its first Discover Growth; the
-    banker's browser, the mover's phone (joined), the growth action and the game id."""
+def imported_until_growth(browser, name: str, kind: str = "growth"):
+    """A recorded game imported with its actions up to its first action of `kind`; the
+    banker's browser, the mover's phone (joined), that action and the game id."""
     record = json.loads((GAMES / f"{name}.json").read_text())
-    first = next(i for i, a in enumerate(record["actions"]) if a["type"] == "growth")
+    first = next(i for i, a in enumerate(record["actions"]) if a["type"] == kind)
     banker, phone = browser(), browser()
     cut = json.dumps(dict(record, actions=record["actions"][:first])).encode()
     response = banker.post("/import", {"record": (io.BytesIO(cut), "game.json")})
@@ -220,3 +221,33 @@ def test_roll_for_me_rolls_the_growth_dice_when_the_action_arrives(browser):
     record = json.loads(banker.get(f"/g/{game_id}/export.json").data)
     dice = record["actions"][-1]["dice"]
     assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+
+
+def test_quick_bids_offer_the_minimum_one_and_five_more_and_all_the_cash(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    act(banker, game_id, {"type": "first_player", "player": "p1"})
+    page = text(ann.get(f"/g/{game_id}/me"))
+    cash = re.search(r'data-cash-of="p1">\$([0-9,]+)', page).group(1).replace(",", "")
+    assert "Bid $1 (minimum)" in page and "Bid $5 (+$5)" in page
+    assert f"Bid ${cash} (all your cash)" in page
+    act(ann, game_id, {"type": "bid", "player": "p1", "amount": 5})  # the +$5 button's action
+    page = text(bob.get(f"/g/{game_id}/me"))
+    assert "Bid $6 (minimum)" in page and "Bid $10 (+$5)" in page
+
+
+def test_without_a_board_a_build_picks_a_city_already_known(browser):
+    banker, phone, build, game_id = imported_until_growth(browser, "prairie_game_2", "build")
+    page = phone.get(f"/g/{game_id}/me").text
+    known = re.findall(r'<button type="submit" name="to" value="([^"]+)"', page)
+    network = re.findall(r'<option>([^<]+)</option>', page.split('id="known-from"')[1]
+                         .split("</select>")[0])
+    assert known and network
+    city = next(c for c in known if c not in network)  # a city of another railroad's track
+    base = {k: build[k] for k in ("type", "player", "railroad")} | {"kind": "single"}
+    form = MultiDict([("csrf_token", phone.token()), ("seq", str(banker.seq(game_id))),
+                      ("page", "phone"), ("json", json.dumps(base)), ("from", network[0]),
+                      ("to", city)])
+    answer = phone.client.post(f"/g/{game_id}/act", data=form)
+    assert answer.status_code == 303, text(answer)
+    assert json.loads(banker.get(f"/g/{game_id}/export.json").data)["actions"][-1] == (
+        base | {"from": network[0], "to": city})

@@ -236,7 +236,7 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
     assert "Alternate Bravo" in " ".join(ann.inner_text(".rb-me").split())
     move(ann, 1, 2)
     tap(ann, rr="AA")
-    act(ann, "Stop at the milepost")
+    act(ann, "Stop at a milepost")
     act(ann, "End the turn")
 
     # Turn 4, Bob passes Ann's train: the rover; the banker takes it back
@@ -252,7 +252,9 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
     assert "Bob rovers Ann: $50,000 to Bob." in text(bob, ".events")
     fresh(banker)
     shoot(banker, "banker-1280")
-    act(banker, "Undo the last action")
+    banker.locator(".undo-confirm summary").click()
+    assert "Bob rovers Ann" in text(banker, ".undo-confirm")
+    act(banker, "Yes, take it back")
     bob.wait_for_selector(".rb-rover", timeout=6000)
     check_privacy(bob, "p1", 205_000)
     assert cash_of(banker, "p2") == bob_cash

@@ -363,7 +363,8 @@ def test_the_fee_summary_says_who_gets_what_and_why(rb):
     html = tap(rb.bob, rb.page(rb.bob), rr="AA")
     html = tap(rb.bob, html, rr="CC")
     groups = re.findall(r'data-owner="([^"]+)"', html)
-    assert groups[:3] == ["bank", "public", "p1"]  # Bob owns nothing yet
+    assert groups[0] == "here" and groups[-1] == "more"  # serving where he left, first
+    assert 'class="rb-more" open' in html  # the rest behind one tap, open: CC is tapped there
     assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
     assert press(rb.bob, rb.page(rb.bob), "Buy nothing").status_code == 303
     html = rb.page(rb.bob)
@@ -399,7 +400,7 @@ def test_a_stop_at_a_milepost_names_its_railroads(rb):
     html = tap(rb.ann, rb.page(rb.ann), rr="CC")
     html = tap(rb.ann, html, rr="AA")
     html = tap(rb.ann, html, mp="CC")
-    assert press(rb.ann, html, "Stop at the milepost").status_code == 303
+    assert press(rb.ann, html, "Stop at a milepost").status_code == 303
     assert rb.record()["actions"][-1]["at"] == {"railroads": ["AA", "CC"]}
 
 
@@ -409,7 +410,7 @@ def test_a_milepost_may_be_served_by_a_railroad_not_ridden(rb):
     rb.do(type="roll_move", player="p1", white=[1, 2])
     html = tap(rb.ann, rb.page(rb.ann), rr="AA")
     html = tap(rb.ann, html, mp="BB")  # where the AA crosses the BB, ridden or not
-    assert press(rb.ann, html, "Stop at the milepost").status_code == 303
+    assert press(rb.ann, html, "Stop at a milepost").status_code == 303
     assert rb.record()["actions"][-1]["at"] == {"railroads": ["AA", "BB"]}
 
 
@@ -420,7 +421,7 @@ def test_a_bonus_and_a_bounce_out_are_stated_plainly(rb):
     text = live(rb.page(rb.ann))
     assert "Bonus! After moving the white dice, roll the red bonus die" in text
     html = rb.page(rb.ann)
-    assert "Stop at the milepost" not in html  # the bonus must be moved first
+    assert "Stop at a milepost" not in html  # the bonus must be moved first
     html = tap(rb.ann, html, die="red", face="4")
     assert press(rb.ann, html, "Record red 4").status_code == 303
     assert "Then 4 more with the red bonus die: 16 in all." in live(rb.page(rb.ann))
@@ -617,7 +618,9 @@ def test_declare_rover_and_the_win_screen(rb):
     assert "Bob rovers Ann: $50,000 to Bob." in text
     assert cash_shown(rb.page(rb.bob), "p1") == ["$152,000"]
     # the banker takes the rover back
-    assert press(rb.banker, rb.page(rb.banker), "Undo the last action").status_code == 303
+    console = rb.page(rb.banker)
+    assert "Take back:" in console and "Bob rovers Ann" in live(console)
+    assert press(rb.banker, console, "Yes, take it back").status_code == 303
     assert "Rover Ann" in Page(rb.page(rb.bob)).buttons()
     rb.do(type="stop", player="p2", ridden=["AA"])
     rb.do(type="end_turn", player="p2")

@@ -107,4 +107,4 @@ def test_the_us_map_shows_payoffs_chart_notes_and_railroad_colours(railbaron_tab
     phone = ann.get(f"/g/{game_id}/me").text
     # the railroads to tap carry the map's display colours, grouped by owner
     assert 'style="--rr: #c62828"' in phone and 'data-rr="SP"' in phone
-    assert 'data-owner="bank"' in phone
+    assert "Serving Chattanooga" in phone and 'data-owner="more"' in phone

@@ -67,7 +67,7 @@ def test_a_damaged_row_disables_its_game_alone(app, table, what):
     app.extensions["referee.replayers"].evict(game_id)  # as after a restart
     lobby = banker.get("/")
     assert lobby.status_code == 200
-    assert "Cy, Di" in lobby.text  # every other game is listed as before
+    assert "<bdi>Cy</bdi>, <bdi>Di</bdi>" in lobby.text  # every other game is listed as before
     for page in ("banker", "table", "history", "export.json"):
         response = banker.get(f"/g/{game_id}/{page}")
         assert response.status_code == 503, (page, response.status_code)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
@@ -234,6 +236,19 @@ def fallback_cities(state: State, board: Board) -> list[str]:
     return []
 
 
+def _not_a_misspelling(play: Play, city: str, action: dict) -> None:
+    """A growth city new to the game that reads almost like a known one is refused unless the
+    table confirms it is new (`new_city`): a slip of the thumb must not become a city."""
+    if action.get("new_city") in (True, "yes"):
+        return
+    known = [c for c in play.state.cities if c.casefold() != city.casefold()]
+    near = difflib.get_close_matches(city.casefold(), [c.casefold() for c in known], 3, 0.75)
+    names = [c for c in known if c.casefold() in near]
+    require(not names, f"{city} is not a city this game knows; did you mean "
+            f"{' or '.join(names)}? Choose it, or confirm that {city} is a new city.",
+            "Discover Growth")
+
+
 @handles("growth")
 def growth(play: Play, action: dict) -> None:
     pid, turn = play.turn(action, "growth")
@@ -262,6 +277,7 @@ def growth(play: Play, action: dict) -> None:
                 "Type the city that grew (at most 40 letters).")
         city = play.find_city(typed) or typed.strip()
         if city not in state.cities:
+            _not_a_misspelling(play, city, action)
             state.cities[city] = City(city, None)
     if city is None:
         play.say(f"{play.name(pid)} rolls {roll} for growth: nothing grows.")

@@ -11,7 +11,12 @@ from referee.engine.ledger import BANK, Ledger
 from referee.engine.rules import Outcome, Step
 
 # The action modules register their handlers on import.
-from referee.games.prairie_railroads import actions_stock, actions_track, actions_turn  # noqa: F401
+from referee.games.prairie_railroads import (  # noqa: F401
+    actions_correct,
+    actions_stock,
+    actions_track,
+    actions_turn,
+)
 from referee.games.prairie_railroads.board import Board
 from referee.games.prairie_railroads.constants import HANDS, STARTING_CASH, money
 from referee.games.prairie_railroads.context import HANDLERS, Play
@@ -23,7 +28,8 @@ RESERVED = {BANK, "banker"}
 
 
 # Recorded by the banker for the table: corrections, and the die roll for the starting player.
-BANKER_ACTIONS = frozenset({"adjust_cash", "first_player"})
+BANKER_ACTIONS = frozenset({"adjust_cash", "first_player", "correct_income", "correct_growth",
+                            "correct_deck"})
 AFTER_END = frozenset({"adjust_cash"})  # once the game is over, only the banker's corrections
 
 
@@ -74,3 +80,7 @@ class PrairieRules:
 
     def legal_actions(self, state: State) -> list[dict]:
         return legal_actions(self, state)
+
+    def rename(self, state: State, player: str, name: str) -> None:
+        """The engine's name correction (referee.engine.corrections): later lines use it."""
+        state.players[player] = name

@@ -76,3 +76,7 @@ class RailBaronRules:
 
     def legal_actions(self, state: State) -> list[dict]:
         return legal_actions(self, state)
+
+    def rename(self, state: State, player: str, name: str) -> None:
+        """The engine's name correction (referee.engine.corrections): later lines use it."""
+        state.players[player].name = name

@@ -43,9 +43,8 @@ def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None
 
 
 def summary(state: Any, rules: BaronsRules | None = None) -> dict:
-    """The final-state report; needs the rules (the box) to name values and railroads."""
-    from referee.games.railroad_barons.views import summary_of
+    """The report `referee replay --json` prints; the state carries what it reads of the box
+    (`rules` is accepted and not needed)."""
+    from referee.games.railroad_barons.views import summary as report
 
-    if rules is None:
-        raise TypeError("a Railroad Barons summary needs the rules object (its box)")
-    return summary_of(rules, state)
+    return report(state)

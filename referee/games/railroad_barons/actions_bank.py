@@ -33,11 +33,13 @@ def adjust_cash(play: Play, action: dict) -> None:
     who = play.name(account) if account in state.players else \
         play.hname(account.removeprefix("treasury:")) + "'s treasury"  # type: ignore[union-attr]
     if amount > 0:
-        play.pay(BANK, account, amount, f"correction: {reason}")  # type: ignore[arg-type]
+        play.pay(BANK, account, amount, f"correction: {reason}",  # type: ignore[arg-type]
+                 "correction", reason=reason)  # type: ignore[arg-type]
     else:
         if play.cash(account) < -amount:  # type: ignore[arg-type]
             raise IllegalAction(f"{who} has only {money(play.cash(account))}.")  # type: ignore
-        play.pay(account, BANK, -amount, f"correction: {reason}")  # type: ignore[arg-type]
+        play.pay(account, BANK, -amount, f"correction: {reason}",  # type: ignore[arg-type]
+                 "correction", reason=reason)  # type: ignore[arg-type]
     play.say(f"The banker corrects {who} by {'+' if amount > 0 else '-'}"
              f"{money(abs(amount))}: {reason}.")
     if state.over:

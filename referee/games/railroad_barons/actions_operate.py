@@ -58,35 +58,39 @@ def place_tokens(play: Play, action: dict) -> None:
     play.say(f"Revenue {money(op.revenue)}: " + (" + ".join(parts) or "nothing") + ".")
 
 
-def per_unit(play: Play, revenue: int) -> int:
-    if play.settings.dividend_rounding == "up":
-        return -(-revenue // 10)
-    return revenue // 10
+def dividend(revenue: int, pct: int, rounding: str = "down") -> int:
+    """A player's part of the revenue: exactly his percentage, to whole dollars (the setting
+    `dividend_rounding` says down or up when it is not whole)."""
+    if rounding == "up":
+        return -(-revenue * pct // 100)
+    return revenue * pct // 100
 
 
 @handles("pay_out")
 def pay_out(play: Play, action: dict) -> None:
-    """The revenue as dividends: each 10% owned is paid; the marker moves up one line."""
+    """The revenue as dividends: each player his percentage of it; the marker moves up a line."""
     pid, h, op = operating(play, action, "revenue")
     name = play.hname(h.key)
-    each = per_unit(play, op.revenue)
     paid = []
     total = 0
     for p in play.state.players:
         pct = h.share(p)
         if pct:
-            amount = each * pct // 10
+            amount = dividend(op.revenue, pct, play.settings.dividend_rounding)
             total += amount
-            play.pay(BANK, p, amount, f"{name} dividend: {pct}% × {money(each)} per 10%")
+            play.pay(BANK, p, amount, f"{name} dividend: {pct}% of {money(op.revenue)}",
+                     "holding_dividend", holding=h.key, percent=pct, revenue=op.revenue)
             paid.append(f"{play.name(p)} {pct}% → {money(amount)}")
     unowned = 100 - h.sold()
     rest = []
     if unowned:
-        rest.append(f"{money(each * unowned // 10)} unowned")
-    left = op.revenue - each * 10
+        rest.append(f"{money(op.revenue * unowned // 100)} unowned")
+    left = op.revenue - total - op.revenue * unowned // 100
     if left > 0:
         rest.append(f"{money(left)} lost to rounding")
-    play.say(f"{name} pays {money(op.revenue)}: {money(each)} per 10%; "
+    per10 = f"{money(op.revenue // 10)} per 10%" if op.revenue % 10 == 0 else \
+        f"each his percentage, rounded {play.settings.dividend_rounding} to whole dollars"
+    play.say(f"{name} pays {money(op.revenue)}: {per10}; "
              + (", ".join(paid) or "no player owns a share")
              + ("; " + ", ".join(rest) if rest else "") + ".")
     play.move(h, "up")
@@ -98,7 +102,8 @@ def withhold(play: Play, action: dict) -> None:
     """The whole revenue goes to the treasury; the marker stays."""
     pid, h, op = operating(play, action, "revenue")
     name = play.hname(h.key)
-    play.pay(BANK, treasury(h.key), op.revenue, f"{name}: revenue withheld")
+    play.pay(BANK, treasury(h.key), op.revenue, f"{name}: revenue withheld", "withheld",
+             holding=h.key)
     play.say(f"{name} withholds: its {money(op.revenue)} revenue goes to its treasury "
              f"(now {money(play.cash(treasury(h.key)))}); the marker stays at "
              f"{money(play.value(h))}.")
@@ -134,10 +139,12 @@ def buy_railroad(play: Play, action: dict) -> None:
         require(play.settings.director_aid and not h.railroads,
                 f"{name} has {money(have)}, not the {money(s.cost)} the {card.name} costs.")
         play.needs(pid, aid, play.name(pid))
-        play.pay(pid, account, aid, f"{name}: Director's aid for its first railroad")
+        play.pay(pid, account, aid, f"{name}: Director's aid for its first railroad",
+                 "director_aid", holding=h.key, railroad=card.name)
         play.say(f"{name} has no railroad and {money(have)}: {play.name(pid)} pays the "
                  f"difference, {money(aid)} ({money(s.cost)} − {money(have)}).")
-    play.pay(account, BANK, s.cost, f"{name}: {card.name} bought from the bank")
+    play.pay(account, BANK, s.cost, f"{name}: {card.name} bought from the bank",
+             "railroad_purchase", holding=h.key, railroad=card.name, side=side)
     state.stack.pop(0)
     h.railroads.append((card.name, side))
     op.added += 1
@@ -162,7 +169,8 @@ def buy_from_holding(play: Play, action: dict) -> None:
             f"{play.hname(seller.key)} and must agree to the price.")
     play.needs(treasury(h.key), price, play.hname(h.key))
     play.pay(treasury(h.key), treasury(seller.key), price,
-             f"{play.hname(h.key)} buys the {rr} from {play.hname(seller.key)}")
+             f"{play.hname(h.key)} buys the {rr} from {play.hname(seller.key)}",
+             "railroad_trade", holding=h.key, railroad=rr, seller=seller.key)
     seller.railroads.remove(owned[0])
     h.railroads.append(owned[0])
     op.added += 1

@@ -22,74 +22,86 @@ def investor_value(play: Play, action: dict) -> int:
 
 @handles("offer_investor")
 def offer_investor(play: Play, action: dict) -> None:
-    """Player A selects an Investor and names its value (the face value is suggested)."""
+    """The chooser selects an Investor and names its value (the face value is suggested)."""
     play.stage("draft")
     state = play.state
-    require(state.draft.step == "offer", "The first Investor has been chosen already.")
+    require(state.draft.step == "offer",
+            "The next Investor is selected, not offered." if state.draft.step == "pick"
+            else "An Investor is on offer: it is answered first.")
+    chooser = state.chooser
     pid = play.player(action)
-    require(pid == state.a, f"{play.name(state.a)} (player A) selects the first Investor.")
+    require(pid == chooser, f"{play.name(chooser)} selects the next Investor.")
     value = investor_value(play, action)
     price = action.get("price", value)
     require(type(price) is int and 0 <= price <= MAX_PRICE,
             f"The value named is a whole number of dollars 0 to {MAX_PRICE}.")
     state.draft.offered, state.draft.price, state.draft.step = value, price, "answer"
-    b = state.other(pid)
+    other = state.other(pid)
     play.say(f"{play.name(pid)} selects the ${value} Investor and names {money(price)}: "
-             f"{play.name(b)} takes either {money(price)} or the card.")
+             f"{play.name(other)} takes either {money(price)} or the card.")
 
 
 @handles("answer_offer")
 def answer_offer(play: Play, action: dict) -> None:
-    """Player B takes the named money or the Investor card; A gets the other."""
+    """The other player takes the named money or the Investor card; the chooser gets the other."""
     play.stage("draft")
     state = play.state
     require(state.draft.step == "answer", "No Investor is on offer now.")
-    a = state.a
-    b = state.other(a)
+    chooser = state.chooser
+    other = state.other(chooser)
     pid = play.player(action)
-    require(pid == b, f"{play.name(b)} (player B) answers the offer.")
+    require(pid == other, f"{play.name(other)} answers the offer.")
     take = action.get("take")
     require(take in ("cash", "investor"), "Take the cash or the Investor.")
     value, price = state.draft.offered, state.draft.price
     assert value is not None and price is not None
-    card_to, cash_to = (b, a) if take == "investor" else (a, b)
+    card_to, cash_to = (other, chooser) if take == "investor" else (chooser, other)
     state.pool.remove(value)
     give_investor(play, card_to, value)
-    play.pay(BANK, cash_to, price, f"the draft: {money(price)} instead of the ${value} Investor")
+    play.pay(BANK, cash_to, price, f"the draft: {money(price)} instead of the ${value} Investor",
+             "draft_money", investor=value, price=price)
     card, cash = f"the ${value} Investor", money(price)
     took, left = (card, cash) if take == "investor" else (cash, card)
-    play.say(f"{play.name(b)} takes {took}; {play.name(a)} gets {left}.")
-    state.draft.step = "b_picks"
-    play.say(f"{play.name(b)} now selects two Investors.")
+    play.say(f"{play.name(other)} takes {took}; {play.name(chooser)} gets {left}.")
+    state.draft.offered = state.draft.price = None
+    dealt(play)
 
 
 @handles("pick_investor")
 def pick_investor(play: Play, action: dict) -> None:
-    """B selects the second and third Investors, A the fourth; the fifth leaves the game."""
+    """With `draft_offers` = first: B selects the second and third Investors, A the fourth."""
     play.stage("draft")
     state = play.state
-    a = state.a
-    b = state.other(a)
-    step = state.draft.step
-    require(step in ("b_picks", "a_pick"), "The first Investor's offer comes first.")
-    chooser = b if step == "b_picks" else a
+    require(state.draft.step == "pick",
+            "The Investor is offered for money or the card: offer it and name its value."
+            if state.draft.step == "offer" else "An Investor is on offer: it is answered first.")
+    chooser = state.chooser
     pid = play.player(action)
     require(pid == chooser, f"{play.name(chooser)} selects the next Investor.")
     value = investor_value(play, action)
     state.pool.remove(value)
     give_investor(play, pid, value)
     play.say(f"{play.name(pid)} selects the ${value} Investor.")
-    if step == "b_picks" and len(state.pool) == 3:
-        return
-    if step == "b_picks":
-        state.draft.step = "a_pick"
-        play.say(f"{play.name(a)} selects the fourth Investor.")
+    dealt(play)
+
+
+def dealt(play: Play) -> None:
+    """One more Investor has come into play: the next selection, or the fifth leaves."""
+    state = play.state
+    state.draft.dealt += 1
+    if state.draft.dealt < 4:
+        every = play.settings.draft_offers == "every"
+        state.draft.step = "offer" if every else "pick"
+        verb = "selects the next Investor and names its value" if every else \
+            "selects the next Investor"
+        play.say(f"{play.name(state.chooser)} {verb}.")
         return
     last = state.pool.pop()
     play.say(f"The ${last} Investor is removed from the game: each player receives "
              f"${last}, its face value.")
     for p in state.players:
-        play.pay(BANK, p, last, f"the draft: face value of the removed ${last} Investor")
+        play.pay(BANK, p, last, f"the draft: face value of the removed ${last} Investor",
+                 "draft_removed", investor=last)
     if play.box.investors[last].ability == "msc":
         name = play.box.investor_railroad
         play.say(f"The {play.hname(play.box.investor_holding)} Director certificate and the "

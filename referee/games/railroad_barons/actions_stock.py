@@ -81,11 +81,13 @@ def sell(play: Play, action: dict) -> None:
         if smaller is not None:
             h.certs[smaller] = pid
             play.pay(BANK, pid, units * value,
-                     f"{name}: {pct}% exchanged for the {smaller}%")
+                     f"{name}: {pct}% exchanged for the {smaller}%", "certificate_exchange",
+                     holding=h.key, percent=smaller, give=pct)
             play.say(f"{play.name(pid)} exchanges the {pct}% of {name} for the {smaller}% and "
                      f"receives {money(units * value)} ({units} × {money(value)}).")
         else:
-            play.pay(BANK, pid, units * value, f"{name}: {pct}% sold")
+            play.pay(BANK, pid, units * value, f"{name}: {pct}% sold", "certificate_sale",
+                     holding=h.key, percent=pct)
             play.say(f"{play.name(pid)} sells the {pct}% of {name} for "
                      f"{money(units * value)} ({units} × {money(value)}).")
         if director_sells and h.key not in state.turn_dropped:
@@ -137,7 +139,8 @@ def buy(play: Play, action: dict) -> None:
         play.needs(pid, cost, play.name(pid))
         h.space, h.par = play.box.par_space(par), par
         h.certs[DIRECTOR], h.director = pid, pid
-        play.pay(pid, BANK, cost, f"{name}: started at {money(par)}, 40% bought")
+        play.pay(pid, BANK, cost, f"{name}: started at {money(par)}, 40% bought",
+                 "certificate_purchase", holding=h.key, percent=DIRECTOR, par=par)
         play.say(f"{play.name(pid)} starts {name} at {money(par)} and pays {money(cost)} "
                  f"(4 × {money(par)}) for the Director certificate (40%).")
     else:
@@ -151,7 +154,8 @@ def buy(play: Play, action: dict) -> None:
             cost = units * value
             play.needs(pid, cost, play.name(pid))
             h.certs[give], h.certs[pct] = None, pid
-            play.pay(pid, BANK, cost, f"{name}: {give}% exchanged for the {pct}%")
+            play.pay(pid, BANK, cost, f"{name}: {give}% exchanged for the {pct}%",
+                     "certificate_exchange", holding=h.key, percent=pct, give=give)
             play.say(f"{play.name(pid)} returns the {give}% of {name} and takes the {pct}%, "
                      f"paying {money(cost)} ({units} × {money(value)}).")
         else:
@@ -161,7 +165,8 @@ def buy(play: Play, action: dict) -> None:
             cost = units * value
             play.needs(pid, cost, play.name(pid))
             h.certs[pct] = pid
-            play.pay(pid, BANK, cost, f"{name}: {pct}% bought")
+            play.pay(pid, BANK, cost, f"{name}: {pct}% bought", "certificate_purchase",
+                     holding=h.key, percent=pct)
             play.say(f"{play.name(pid)} buys the {pct}% of {name} for {money(cost)} "
                      f"({units} × {money(value)}).")
     capital(play, h)
@@ -176,7 +181,8 @@ def capital(play: Play, h: Holding) -> None:
     h.operating = True
     value = play.value(h)
     name = play.hname(h.key)
-    play.pay(BANK, treasury(h.key), 10 * value, f"{name}: capital at 50% sold")
+    play.pay(BANK, treasury(h.key), 10 * value, f"{name}: capital at 50% sold", "holding_capital",
+             holding=h.key, value=value)
     play.say(f"{h.sold()}% of {name} is in players' hands: the bank pays it "
              f"{money(10 * value)} of capital (10 × {money(value)}). It operates from the "
              "next Operating Round.")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
+from referee.games.contract import Problem
 
 BOXES_DIR = TABLES_DIR / "railroad_barons"
 MANIFEST = "box.toml"
@@ -39,19 +40,6 @@ DEFAULT_FILES = {
     "obsolescence": "obsolescence.csv",
     "investors": "investors.csv",
 }
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a box: the file, the line (0: the file as a whole), what is wrong."""
-
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file} line {self.line}: {self.message}" if self.line else \
-            f"{self.file}: {self.message}"
 
 
 class BoxError(ValueError):
@@ -154,7 +142,7 @@ class Box:
     def from_dict(cls, data: dict[str, Any]) -> Box:
         """A box given inline in a game record (the form of `to_dict`), checked like a folder."""
         if not isinstance(data, dict):
-            raise BoxError([Problem("map", 0, "an inline box is an object")])
+            raise BoxError([Problem("map", None, "an inline box is an object")])
         parts = {}
         for part in FILES:
             rows = data.get(part, [])
@@ -180,7 +168,7 @@ def _card_row(card: Card) -> list:
 def load_box(key: str) -> Box:
     """A box shipped in the project's tables folder."""
     if not KEY.fullmatch(key or "") and key != "_template":
-        raise BoxError([Problem(MANIFEST, 0, f"{key!r} is not a box name")])
+        raise BoxError([Problem(MANIFEST, None, f"{key!r} is not a box name")])
     return load_box_folder(BOXES_DIR / key)
 
 
@@ -191,19 +179,19 @@ def load_box_folder(folder: Path) -> Box:
     try:
         manifest = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as err:
-        raise BoxError([Problem(MANIFEST, 0, f"cannot read ({err.strerror})")]) from err
+        raise BoxError([Problem(MANIFEST, None, f"cannot read ({err.strerror})")]) from err
     except tomllib.TOMLDecodeError as err:
-        raise BoxError([Problem(MANIFEST, 0, f"not valid TOML ({err})")]) from err
+        raise BoxError([Problem(MANIFEST, None, f"not valid TOML ({err})")]) from err
     files = dict(DEFAULT_FILES)
     problems: list[Problem] = []
     given = manifest.get("files", {})
     if isinstance(given, dict):
         for part, name in given.items():
             if part not in FILES:
-                problems.append(Problem(MANIFEST, 0, f"[files] has no part {part!r} "
+                problems.append(Problem(MANIFEST, None, f"[files] has no part {part!r} "
                                         f"(the parts: {', '.join(FILES)})"))
             elif not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
-                problems.append(Problem(MANIFEST, 0, f"[files] {part} must be a file name "
+                problems.append(Problem(MANIFEST, None, f"[files] {part} must be a file name "
                                         "in the box folder"))
             else:
                 files[part] = name
@@ -225,7 +213,7 @@ def _read_csv(path: Path, header: tuple[str, ...], problems: list[Problem]
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        problems.append(Problem(path.name, 0, f"cannot read ({err.strerror})"))
+        problems.append(Problem(path.name, None, f"cannot read ({err.strerror})"))
         return []
     rows = list(csv.reader(io.StringIO(text)))
     if not rows or [c.strip().lower() for c in rows[0]] != list(header):
@@ -247,7 +235,7 @@ class _Checker:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, file: str, line: int, message: str) -> None:
+    def add(self, file: str, line: int | None, message: str) -> None:
         self.problems.append(Problem(file, line, message))
 
     def whole(self, file: str, line: int, text: str, what: str, lo: int = 0,
@@ -267,7 +255,7 @@ def _build(key: str, manifest: dict, manifest_file: str,
     c = _Checker()
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
-        c.add(manifest_file, 0, "name is missing: say which box this is")
+        c.add(manifest_file, None, "name is missing: say which box this is")
         name = key
     box = Box(key, name.strip(), str(manifest.get("investor_holding", "")).strip(),
               str(manifest.get("investor_railroad", "")).strip(),
@@ -278,11 +266,11 @@ def _build(key: str, manifest: dict, manifest_file: str,
     _obsolescence(c, box, *parts["obsolescence"])
     _investors(c, box, *parts["investors"])
     if box.holdings and box.investor_holding not in box.holdings:
-        c.add(manifest_file, 0, f"investor_holding must name the Holding whose Director "
+        c.add(manifest_file, None, f"investor_holding must name the Holding whose Director "
               f"certificate comes with the $450 Investor (one of {', '.join(box.holdings)})")
     names = [card.name for card in box.cards]
     if box.cards and box.investor_railroad not in names:
-        c.add(manifest_file, 0, "investor_railroad must name the level 2 railroad that comes "
+        c.add(manifest_file, None, "investor_railroad must name the level 2 railroad that comes "
               "with the $450 Investor, as written in the railroads file")
     if c.problems:
         raise BoxError(c.problems)
@@ -314,7 +302,7 @@ def _holdings(c: _Checker, box: Box, file: str, rows: list) -> None:
         box.holdings[key] = HoldingCard(key, name, color, n_order, n_tokens,  # type: ignore
                                         n_plus, n_down)  # type: ignore[arg-type]
     if not rows:
-        c.add(file, 0, "no Holdings yet")
+        c.add(file, None, "no Holdings yet")
 
 
 def _track(c: _Checker, box: Box, file: str, rows: list) -> None:
@@ -341,13 +329,13 @@ def _track(c: _Checker, box: Box, file: str, rows: list) -> None:
                 c.add(file, lines[space.key], f"space {space.key}: leave {way} empty where "
                       "the marker stays")
     if not rows:
-        c.add(file, 0, "no spaces yet")
+        c.add(file, None, "no spaces yet")
     if not box.track:
         return
     for value in PARS:
         found = [s for s in box.track.values() if s.par and s.value == value]
         if len(found) != 1:
-            c.add(file, 0, f"exactly one starting space (par=yes) of value {value} is needed, "
+            c.add(file, None, f"exactly one starting space (par=yes) of value {value} is needed, "
                   f"found {len(found)}")
     extra = [s for s in box.track.values() if s.par and s.value not in PARS]
     for s in extra:
@@ -383,7 +371,7 @@ def _railroads(c: _Checker, box: Box, file: str, rows: list) -> None:
         names.add(name)
         box.cards.append(Card(name, tuple(sides), 1 if removed.lower() == "back" else 0))  # type: ignore[arg-type]
     if not rows:
-        c.add(file, 0, "no railroads yet")
+        c.add(file, None, "no railroads yet")
 
 
 def _side(c: _Checker, file: str, line: int, name: str, cat: str, level: str, cost: str,
@@ -445,9 +433,9 @@ def _investors(c: _Checker, box: Box, file: str, rows: list) -> None:
     if len(c.problems) > before:
         return
     if box.investors and len(box.investors) != 5:
-        c.add(file, 0, f"the game has 5 Investors, not {len(box.investors)}")
+        c.add(file, None, f"the game has 5 Investors, not {len(box.investors)}")
     for ability, count in (("priority", 1), ("msc", 1)):
         if box.investors and sum(i.ability == ability for i in box.investors.values()) != count:
-            c.add(file, 0, f"exactly one Investor has the ability {ability}")
+            c.add(file, None, f"exactly one Investor has the ability {ability}")
     if not box.investors:
-        c.add(file, 0, "no Investors yet")
+        c.add(file, None, "no Investors yet")

@@ -69,9 +69,11 @@ class Play:
     def cash(self, account: str) -> int:
         return self.state.cash(account)
 
-    def pay(self, source: str, target: str, amount: int, memo: str) -> None:
+    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
+            **fields: object) -> None:
+        """A transfer of `kind` about `fields` (nothing reads the memo); $0 moves nothing."""
         if amount > 0:
-            self.step.transfer(source, target, amount, memo)
+            self.step.transfer(source, target, amount, memo, kind, **fields)
 
     def say(self, text: str) -> None:
         self.step.say(text)

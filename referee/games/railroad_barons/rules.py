@@ -30,6 +30,18 @@ BANKER_ACTIONS = frozenset({"adjust_cash", "correct_value"})
 AFTER_END = BANKER_ACTIONS  # once the game is over, only the banker's corrections
 
 
+def book_of(box: Box) -> dict[str, Any]:
+    """What a report reads of the box, carried in the state so that it needs no rules object:
+    the box's key, the Holdings' names and colours, each space's value, each railroad's sides."""
+    return {
+        "box": box.key,
+        "holdings": {k: [h.name, h.color] for k, h in box.holdings.items()},
+        "values": {k: s.value for k, s in box.track.items()},
+        "cards": {c.name: [[s.category, s.level, s.cost, s.income] for s in c.sides]
+                  for c in box.cards},
+    }
+
+
 class BaronsRules:
     """The rules object the engine replays a Railroad Barons game with."""
 
@@ -58,10 +70,11 @@ class BaronsRules:
             stack=stack,
             investors={p["id"]: [] for p in self.players},
             pool=sorted(box.investors),
+            book=book_of(box),
         )
         step = Step(state)
         for pid in state.players:
-            step.transfer(BANK, pid, STARTING_CASH, "starting cash")
+            step.transfer(BANK, pid, STARTING_CASH, "starting cash", "starting_cash")
         a, b = list(state.players.values())
         step.say(f"Each player receives {money(STARTING_CASH)}. {a} is player A, {b} player B.")
         step.say(f"The {box.investor_railroad} and the {box.holdings[box.investor_holding].name} "
@@ -79,3 +92,7 @@ class BaronsRules:
         from referee.games.railroad_barons.views import legal_actions
 
         return legal_actions(self, state)
+
+    def rename(self, state: State, player: str, name: str) -> None:
+        """The engine's name correction (referee.engine.corrections): later lines use it."""
+        state.players[player] = name

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+APP_KEYS = frozenset({"banker", "edition", "variants"})  # written by the app, not rules
+
 
 class SettingsError(ValueError):
     """Settings that do not make a game, with the setting named."""
@@ -13,6 +15,7 @@ class SettingsError(ValueError):
 CHOICES = {
     "director_sale_price": ("before_drop", "after_drop"),
     "dividend_rounding": ("down", "up"),
+    "draft_offers": ("every", "first"),
     "priority_when_nobody_acts": ("keep", "swap"),
 }
 
@@ -21,7 +24,8 @@ CHOICES = {
 class Settings:
     director_aid: bool = True  # the Director's cash aid for a Holding's first railroad
     director_sale_price: str = "before_drop"  # a Director's sale is paid before the marker drops
-    dividend_rounding: str = "down"  # the dividend per 10% when revenue is not a multiple of 10
+    dividend_rounding: str = "down"  # a player's dividend when his percentage is not whole dollars
+    draft_offers: str = "every"  # every Investor drafted is offered for money or card; or "first"
     zero_payout_moves: bool = False  # whether paying out $0 moves the marker up
     priority_when_nobody_acts: str = "keep"  # a Stock Round of two passes only
 
@@ -32,6 +36,8 @@ class Settings:
         known = {f.name: f for f in fields(cls)}
         values = {}
         for key, value in data.items():
+            if key in APP_KEYS:
+                continue
             if key not in known:
                 raise SettingsError(f"settings.{key}: Railroad Barons has no such setting "
                                     f"(the settings: {', '.join(known)})")

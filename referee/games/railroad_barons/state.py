@@ -40,9 +40,10 @@ class Holding:
 
 @dataclass
 class Draft:
-    step: str = "offer"  # offer | answer | b_picks | a_pick
-    offered: int | None = None  # the Investor A selected
-    price: int | None = None  # the value A named for it
+    step: str = "offer"  # offer | answer | pick
+    dealt: int = 0  # Investors that have come into play (4 in all)
+    offered: int | None = None  # the Investor on offer
+    price: int | None = None  # the value its chooser named for it
 
 
 @dataclass
@@ -86,6 +87,7 @@ class State:
     op_queue: list[str] = field(default_factory=list)
     ending: bool = False  # a Holding reached the end value: this OR is the last
     values_by_round: list[dict] = field(default_factory=list)  # each player's worth, per round
+    book: dict = field(default_factory=dict)  # the box's names and printed figures reports read
     scores: dict[str, dict] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
 
@@ -102,6 +104,12 @@ class State:
     @property
     def a(self) -> str:
         return next(iter(self.players))
+
+    @property
+    def chooser(self) -> str:
+        """Who selects the next Investor in the draft: A the first, B the next two, A the fourth."""
+        a = self.a
+        return [a, self.other(a), self.other(a), a][min(self.draft.dealt, 3)]
 
     def certificate_count(self, pid: str) -> int:
         return sum(len(h.owned(pid)) for h in self.holdings.values())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.errors import IllegalAction
@@ -9,7 +10,7 @@ from referee.games.railroad_barons.box import PARS
 from referee.games.railroad_barons.state import DIRECTOR, PERCENTS, State, treasury
 
 if TYPE_CHECKING:
-    from referee.engine.replay import Replayer
+    from referee.engine.replay import Frame
     from referee.games.railroad_barons.rules import BaronsRules
 
 
@@ -24,8 +25,8 @@ def round_label(state: State) -> str:
 def to_act(state: State) -> str | None:
     """Whose move it is now (None: the game is over)."""
     if state.stage == "draft":
-        step = state.draft.step
-        return state.other(state.a) if step in ("answer", "b_picks") else state.a
+        chooser = state.chooser
+        return state.other(chooser) if state.draft.step == "answer" else chooser
     if state.stage == "msc_par":
         return state.msc_owner
     if state.stage == "stock":
@@ -125,14 +126,20 @@ def legal_actions(rules: BaronsRules, state: State) -> list[dict[str, Any]]:
     return out
 
 
-def holding_report(rules: BaronsRules, state: State, key: str) -> dict[str, Any]:
+def holding_report(state: State, key: str) -> dict[str, Any]:
     h = state.holdings[key]
-    box = rules.box
+    book = state.book
+    name, color = book["holdings"][key]
+
+    def railroad(n: str, side: int) -> dict[str, Any]:
+        category, level, _cost, income = book["cards"][n][side]
+        return {"name": n, "category": category, "level": level, "income": income}
+
     return {
-        "name": box.holdings[key].name,
-        "color": box.holdings[key].color,
+        "name": name,
+        "color": color,
         "started": h.started,
-        "value": box.track[h.space].value if h.space else None,
+        "value": book["values"][h.space] if h.space else None,
         "space": h.space,
         "par": h.par,
         "treasury": state.cash(treasury(key)),
@@ -140,15 +147,13 @@ def holding_report(rules: BaronsRules, state: State, key: str) -> dict[str, Any]
         "director_certificate_holder": h.certs[DIRECTOR],
         "certificates": {str(p): h.certs[p] for p in PERCENTS},
         "operating": h.operating,
-        "railroads": [{"name": n, "category": box.card(n).sides[s].category,
-                       "level": box.card(n).sides[s].level,
-                       "income": box.card(n).sides[s].income} for n, s in h.railroads],
+        "railroads": [railroad(n, s) for n, s in h.railroads],
         "network_tokens": h.network,
         "investors": list(h.investors),
     }
 
 
-def summary_of(rules: BaronsRules, state: State) -> dict[str, Any]:
+def summary(state: State) -> dict[str, Any]:
     """The report of `referee replay --json`: exact figures, for the record's reader."""
     players = {}
     for pid, name in state.players.items():
@@ -163,14 +168,14 @@ def summary_of(rules: BaronsRules, state: State) -> dict[str, Any]:
     top = state.stack[0] if state.stack else None
     report: dict[str, Any] = {
         "game": "railroad_barons",
-        "box": rules.box.key,
+        "box": state.book["box"],
         "stage": state.stage,
         "round": round_label(state),
         "to_act": to_act(state),
         "priority": state.priority or None,
         "operating": state.op.holding if state.op else None,
         "players": players,
-        "holdings": {k: holding_report(rules, state, k) for k in state.holdings},
+        "holdings": {k: holding_report(state, k) for k in state.holdings},
         "stack_top": top,
         "stack_left": len(state.stack),
         "obsolete_levels": sorted(state.obsolete),
@@ -180,6 +185,11 @@ def summary_of(rules: BaronsRules, state: State) -> dict[str, Any]:
     if state.over:
         report["scores"] = state.scores
     return report
+
+
+def visible_cash(state: State, viewer: str | None, subject: str) -> int:
+    """Cash is public in Railroad Barons: the table view shows each player's cash."""
+    return state.cash(subject)
 
 
 def render(report: dict[str, Any]) -> str:
@@ -201,12 +211,12 @@ def render(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def history(replayer: Replayer) -> list[dict[str, Any]]:
-    """The readable log: one entry per round, each with the lines its actions produced."""
+def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
+    """The readable log: one entry per round (Setup, SR n, OR n.m), each with its lines."""
     entries: list[dict[str, Any]] = []
-    for before, frame in zip(replayer.frames, replayer.frames[1:], strict=False):
+    for before, frame in zip(frames, frames[1:], strict=False):
         label = round_label(before.state)
         if not entries or entries[-1]["label"] != label:
-            entries.append({"label": label, "lines": []})
+            entries.append({"label": label, "turn": len(entries), "lines": []})
         entries[-1]["lines"].extend(frame.outcome.events)
     return entries

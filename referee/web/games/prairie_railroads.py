@@ -10,7 +10,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from referee.games.prairie_railroads.actions_track import fallback_cities
-from referee.games.prairie_railroads.constants import CARD_NAMES, RAILROADS, treasury
+from referee.games.prairie_railroads.constants import CARD_NAMES, HANDS, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
@@ -41,6 +41,8 @@ class PrairieView(Presenter):
     css = "pr"
     doing_class = "pr-doing"
     yours = "Your move"
+    failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player", "correct_income",
+                          "correct_growth", "correct_deck")
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"prairie_railroads/act/{kind}.html"]
@@ -73,6 +75,17 @@ class PrairieView(Presenter):
         turn = state.turn
         card = f" ({CARD_NAMES[turn.card]})" if turn.card else ""
         return f"Turn {turn.number}, {self.name(turn.player)}{card}: {PHASES[turn.phase]}."
+
+    def _prepare_bid(self, panel: Panel) -> None:
+        """Quick bids: the minimum, $1 and $5 over the high bid, and all the bidder's cash."""
+        low, cash = panel.legal["minimum"], panel.legal["maximum"]
+        high = (self.state.auction.high if self.state.auction is not None else None) or 0
+        quick: dict[int, str] = {}
+        for amount, words in ((low, "minimum"), (high + 1, "+$1"), (high + 5, "+$5"),
+                              (cash, "all your cash")):
+            if low <= amount <= cash:
+                quick.setdefault(amount, words)
+        panel.data["quick"] = sorted(quick.items())
 
     def _prepare_growth(self, panel: Panel) -> None:
         """Two dice, tens then units; "Roll for me" only with a board (without one the table
@@ -186,7 +199,8 @@ def playable_boards() -> list[tuple[str, str]]:
 def setup_context() -> dict:
     """The lobby's choices: the board tables that load, and the deck's card kinds."""
     return {"prairie_boards": playable_boards(), "deck_fields": DECK_FIELDS,
-            "max_cards": MAX_CARDS, "boards_url": url_for("boards.index", game=GAME_KEY)}
+            "max_cards": MAX_CARDS, "boards_url": url_for("boards.index", game=GAME_KEY),
+            "prairie_hands": HANDS}
 
 
 def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:

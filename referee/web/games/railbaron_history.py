@@ -247,7 +247,7 @@ def history(frames: Sequence[Any], log: Sequence[dict]) -> History:
         if finished:
             _ENTRIES[last] = (first, entry)
         entries.append(entry)
-    taken_back = sum(1 for action in log if action.get("type") == "undo")
+    taken_back = sum({"undo": 1, "redo": -1}.get(str(action.get("type")), 0) for action in log)
     return History(tuple(reversed(entries)), taken_back)
 
 

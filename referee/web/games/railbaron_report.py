@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games.railbaron.board import RailBaronMap
+from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.context import phase_text
 from referee.games.railbaron.fees import money
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
@@ -75,6 +76,16 @@ class AuctionView:
 
 
 @dataclass(frozen=True)
+class Spotlight:
+    """The trip under way, in large type on the table view (and read aloud there)."""
+
+    name: str
+    colour: str
+    destination: str
+    payoff: int | None  # None: the chart does not give it (or no trip pays yet)
+
+
+@dataclass(frozen=True)
 class TableView:
     status: str
     turn: int
@@ -88,6 +99,7 @@ class TableView:
     sold_out: bool
     auction: AuctionView | None
     latest: TurnEntry | None  # the turn under way (or just ended), as the table may read it
+    spotlight: Spotlight | None = None  # the destination of whoever is playing
 
 
 @dataclass(frozen=True)
@@ -213,7 +225,25 @@ def table_view(state: State, board: RailBaronMap, frames: Sequence[Any],
         sold_out=state.sold_out,
         auction=auction_view(state, board),
         latest=told.entries[0] if told.entries else None,
+        spotlight=spotlight(state, board, turn_player, colours),
     )
+
+
+def spotlight(state: State, board: RailBaronMap, pid: str | None,
+              colours: dict[str, str]) -> Spotlight | None:
+    """The destination and payoff of the player whose turn it is, once he has one."""
+    if pid is None or state.over:
+        return None
+    p = state.players[pid]
+    if not p.destination:
+        return None
+    amount = None
+    if p.trip_pays and p.trip_from:
+        try:
+            amount = payoff_lookup(board, p.trip_from, p.destination).amount
+        except (LookupError, ValueError):
+            amount = None
+    return Spotlight(p.name, colours.get(pid) or p.colour, p.destination, amount)
 
 
 def auction_view(state: State, board: RailBaronMap) -> AuctionView | None:

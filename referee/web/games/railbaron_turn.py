@@ -47,8 +47,9 @@ BANKER_STEPS = {
     "draw_deed": "Starting Auction: the banker draws the next deed.",
 }
 # Options taken before the main step (declare before the lookup, swap before the roll) come
-# first; the rover, open during the whole movement and purchase, comes last.
-PANEL_ORDER = {"declare": 0, "home_swap": 0, "rover": 2}
+# first, and "Buy nothing" above the list of railroads; the rover, open during the whole
+# movement and purchase, comes last.
+PANEL_ORDER = {"declare": 0, "home_swap": 0, "skip_purchase": 0, "rover": 2}
 LOOKUP_WORDS = {"home": "home city", "destination": "destination", "alternate":
                 "alternate destination"}
 
@@ -108,7 +109,7 @@ class TurnPage(Presenter):
     panel_order = PANEL_ORDER
     css = "rb"
     doing_class = "rb-turn"
-    failures_elsewhere = ("adjust_cash", "undo")
+    failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player")
 
     def __init__(self, view: Any):
         super().__init__(view)
@@ -385,37 +386,62 @@ class TurnPage(Presenter):
         panel.data["at_home"] = player.city == player.home
         panel.data["early"] = self.state.cash(player.id) < WIN_CASH
 
+    def _from_here(self, player: Any) -> tuple[str | None, list[str]]:
+        """Where the train left (a city, or a milepost) and the railroads serving it."""
+        if player.city:
+            graph = self.board.route_graph
+            served = graph.railroads_at(player.city) if graph is not None else frozenset()
+            served = served or self.board.railroads_at(player.city)
+            return player.city, sorted(served)
+        if player.milepost:
+            return "the milepost", [rr for rr in player.milepost if rr in self.board.railroads]
+        return None, []
+
     def ridden_panel(self, panel: Panel) -> None:
+        """One list of the railroads to tap as ridden: the likely ones and those serving where
+        the train left first, then the rider's and the opponents' own, the rest behind a tap."""
         pid = panel.player
         assert pid is not None
         chosen = self.ridden
-        groups = self.owner_groups(list(self.board.railroads), pid)
-        for group in groups:
-            group["chips"] = [
-                {"chip": c, "on": c.abbr in chosen,
-                 "url": self.choices.toggled("rr", c.abbr)}
-                for c in group["chips"]
-            ]
-        panel.data["groups"] = groups
-        panel.data["ridden"] = [self.chip(rr) for rr in chosen]
-        self._likely(panel, chosen)
+        player = self.state.players[pid]
+        start, here = self._from_here(player)
+        likely = self._likely(player)
+        shown: list[str] = []
+        groups: list[dict] = []
 
-    def _likely(self, panel: Panel, chosen: list[str]) -> None:
-        """The railroads of the likely routes to the destination, offered first (route hints;
-        nothing is chosen until tapped)."""
-        player = self.state.players[panel.player]
+        def group(key: str, label: str, railroads: list[str]) -> None:
+            fresh = [rr for rr in railroads if rr not in shown]
+            shown.extend(fresh)
+            if fresh:
+                groups.append({"owner": key, "label": label, "chips": [
+                    {"chip": self.chip(rr), "on": rr in chosen,
+                     "url": self.choices.toggled("rr", rr)} for rr in fresh]})
+
+        if likely:
+            group("likely", f"Likely from {likely[0]} to {likely[1]} (a hint)", likely[2])
+        if start:
+            group("here", f"Serving {start}", here)
+        owned = self.owner_groups([rr for rr in self.board.railroads
+                                   if self.state.owners.get(rr) not in (None, BANK)], pid)
+        for g in owned:
+            group(g["owner"], g["label"], [c.abbr for c in g["chips"]])
+        first = len(groups)
+        group("more", "Other railroads", list(self.board.railroads))
+        panel.data["groups"] = groups[:first]
+        panel.data["more"] = groups[first] if len(groups) > first else None
+        panel.data["more_open"] = bool(panel.data["more"]) and any(
+            t["on"] for t in panel.data["more"]["chips"])
+        panel.data["ridden"] = [self.chip(rr) for rr in chosen]
+
+    def _likely(self, player: Any) -> tuple[str, str, list[str]] | None:
+        """The railroads of the likely routes to the destination (route hints; nothing is
+        chosen until tapped): (from, to, railroads), or None without rails."""
         start = player.city or player.trip_from
         graph = self.board.route_graph
         if graph is None or not start or not player.destination:
-            return
-        likely = likely_railroads(graph, self.state, self.board, self.settings, player.id,
-                                  start, player.destination)
-        panel.data["likely_from"] = (start, player.destination)
-        panel.data["likely"] = [
-            {"chip": self.chip(rr), "on": rr in chosen,
-             "url": self.choices.toggled("rr", rr)}
-            for rr in likely
-        ]
+            return None
+        return start, player.destination, likely_railroads(
+            graph, self.state, self.board, self.settings, player.id, start, player.destination)
 
     def _prepare_arrive(self, panel: Panel) -> None:
         turn = self.state.turn
@@ -431,6 +457,30 @@ class TurnPage(Presenter):
             panel.data["ask_within"] = turn.leg == 1 and turn.bonus and turn.red is not None
             panel.data["json_beyond"] = json.dumps({"ridden": ridden, "within_white": False})
             panel.data["bounce"] = panel.legal["bounce_within_white"]
+            panel.data["can_stop"] = any(a["type"] == "stop" and a.get("player") == player.id
+                                         for a in self.legal_now)
+            panel.data["milepost_json"] = self._milepost_json(ridden)
+            panel.data["far"] = self._far(player)
+
+    def _milepost(self, ridden: list[str]) -> list[str]:
+        """The railroads serving the milepost stopped at: those tapped, else the last ridden."""
+        return self.choices.lists.get("mp") or ridden[-1:]
+
+    def _milepost_json(self, ridden: list[str]) -> str:
+        return json.dumps({"ridden": ridden, "at": {"railroads": self._milepost(ridden)}})
+
+    def _far(self, player: Any) -> str | None:
+        """Why an arrival looks out of reach of the roll (a hint: the table rules), or None."""
+        turn, graph = self.state.turn, self.board.route_graph
+        if (graph is None or turn is None or turn.white is None or turn.leg != 1
+                or not player.city or not player.destination):
+            return None
+        away = reach(graph, player.city, player.destination)
+        roll = turn.allowance() + (6 if turn.bonus and turn.red is None else 0)
+        if away is None or away <= roll:
+            return None
+        return (f"{player.destination} is {away} mileposts from {player.city} by the traced "
+                f"rails, and the roll is {roll}.")
 
     def _prepare_stop(self, panel: Panel) -> None:
         player = self.state.players[panel.player]
@@ -447,7 +497,7 @@ class TurnPage(Presenter):
             for c in cities]
         # Every railroad serving the milepost counts for establishment, ridden or not
         # (ESTABLISHMENT, example 2): the ridden ones are offered first, the last one chosen.
-        milepost = self.choices.lists.get("mp") or ridden[-1:]
+        milepost = self._milepost(ridden)
         offered = [*ridden, *(rr for rr in self.board.railroads if rr not in ridden)]
         panel.data["milepost"] = [self.chip(rr) for rr in milepost]
         panel.data["milepost_chips"] = [
@@ -456,8 +506,7 @@ class TurnPage(Presenter):
                                      if rr in milepost else [*milepost, rr])}
             for rr in offered
         ]
-        panel.data["milepost_json"] = json.dumps({"ridden": ridden,
-                                                  "at": {"railroads": milepost}})
+        panel.data["milepost_json"] = self._milepost_json(ridden)
         panel.data["ridden"] = [self.chip(rr) for rr in ridden]
 
     def _prepare_buy(self, panel: Panel) -> None:

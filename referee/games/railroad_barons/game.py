@@ -1,0 +1,93 @@
+"""Railroad Barons' side of the game contract (referee.games.contract): GAME and its boxes."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from referee.games.contract import BoardSummary, GameParts, Problem
+from referee.games.railroad_barons import rules_for, views
+from referee.games.railroad_barons.box import (
+    BOXES_DIR,
+    KEY,
+    MANIFEST,
+    Box,
+    BoxError,
+    load_box_folder,
+)
+from referee.games.railroad_barons.rules import BANKER_ACTIONS
+
+__all__ = ["GAME", "BaronsBoxes"]
+
+INSTANCE_FOLDER = "railroad_barons_boxes"
+
+
+def box_name(folder: Path) -> str:
+    """The name a box folder's manifest gives (its key when there is none)."""
+    try:
+        name = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("name")
+    except (OSError, tomllib.TOMLDecodeError):
+        return folder.name
+    return name.strip() if isinstance(name, str) and name.strip() else folder.name
+
+
+class BaronsBoxes:
+    """The boxes: tables/railroad_barons/<key>/ shipped, and the laptop's own, entered or
+    uploaded, under <instance>/railroad_barons_boxes/<key>/. A shipped key hides a laptop's."""
+
+    folder = INSTANCE_FOLDER
+    manifest = MANIFEST  # box.toml: it names the box and its CSV files
+    noun = "box"
+    plural = "boxes"
+    template: Path | None = BOXES_DIR / "_template"
+
+    def roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
+        """(folder of boxes, shipped?) in the order a key is looked up."""
+        roots = [(BOXES_DIR, True)]
+        if instance_dir is not None:
+            roots.append((Path(instance_dir) / self.folder, False))
+        return roots
+
+    def list(self, instance_dir: Path | None) -> list[BoardSummary]:
+        found: dict[str, BoardSummary] = {}
+        for root, shipped in self.roots(instance_dir):
+            if not root.is_dir():
+                continue
+            for folder in sorted(root.iterdir()):
+                if not folder.is_dir() or not KEY.fullmatch(folder.name) \
+                        or folder.name in found:
+                    continue
+                problems = self.check(folder)
+                note = "" if not problems else f"{len(problems)} problem" \
+                    f"{'s' if len(problems) != 1 else ''} to fix"
+                found[folder.name] = BoardSummary(folder.name, box_name(folder),
+                                                  not problems, shipped, note,
+                                                  problems=tuple(problems))
+        return list(found.values())
+
+    def load(self, key: str, instance_dir: Path | None) -> Box:
+        if not isinstance(key, str) or not KEY.fullmatch(key):
+            raise BoxError([Problem(MANIFEST, None, f"{key!r} is not a box name")])
+        for root, _shipped in self.roots(instance_dir):
+            if (root / key).is_dir():
+                return load_box_folder(root / key)
+        raise BoxError([Problem(MANIFEST, None, f"there is no box {key!r}")])
+
+    def check(self, folder: Path) -> list[Problem]:
+        try:
+            load_box_folder(folder)
+        except BoxError as err:
+            return list(err.problems)
+        return []
+
+
+GAME = GameParts(
+    banker_actions=BANKER_ACTIONS,
+    boards=BaronsBoxes(),
+    rules_for=rules_for,
+    who_acts=views.to_act,
+    visible_cash=views.visible_cash,
+    history=views.history,
+    summary=views.summary,
+    render=views.render,
+)

@@ -1,0 +1,392 @@
+"""Railroad Barons' web hooks: the pages get an `rb` view of the game (cash is public)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+from typing import Any
+
+from referee.games.railroad_barons.actions_operate import dividend
+from referee.games.railroad_barons.state import PERCENTS, treasury
+from referee.games.railroad_barons.views import (
+    history,
+    legal_actions,
+    round_label,
+    summary,
+    to_act,
+)
+from referee.web.games.railroad_barons_boxes import blueprints, board_links, boards_page
+from referee.web.games.railroad_barons_chart import value_chart
+
+__all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
+           "setup_context"]
+
+SETTINGS = (  # (setting, words, ((value, words), ...)): the default first
+    ("draft_offers", "The draft", (("every", "Every Investor is offered for money or the card"),
+                                   ("first", "Only the first; the others are selected"))),
+    ("director_aid", "The Director's aid for a first railroad",
+     (("true", "Allowed"), ("false", "Not allowed (revised rulebook)"))),
+    ("dividend_rounding", "A dividend that is not whole dollars",
+     (("down", "Rounded down"), ("up", "Rounded up"))),
+    ("director_sale_price", "A Director's sale is paid",
+     (("before_drop", "Before the marker drops"), ("after_drop", "After the marker drops"))),
+    ("zero_payout_moves", "Paying out $0", (("false", "The marker stays"),
+                                            ("true", "The marker moves up"))),
+    ("priority_when_nobody_acts", "The Priority Deal after a round of passes",
+     (("keep", "Stays"), ("swap", "Passes to the other player"))),
+)
+
+ORDER = ("offer_investor", "answer_offer", "pick_investor", "set_par", "switch_priority",
+         "buy", "sell", "end_turn", "pass", "place_tokens", "pay_out", "withhold",
+         "buy_railroad", "buy_from_holding", "assign_investor", "finish")
+
+
+def dollars(n: int) -> str:
+    return f"-${-n:,}" if n < 0 else f"${n:,}"
+
+
+@dataclass
+class Choice:
+    """One button: the action it posts, its words, and a line of what follows from it."""
+
+    action: dict
+    label: str
+    detail: str = ""
+    price_field: bool = False  # the value or price is typed (a number field)
+
+
+@dataclass
+class BaronsView:
+    """What the Railroad Barons pages show, read from one snapshot for one actor."""
+
+    view: Any
+
+    @property
+    def state(self) -> Any:
+        return self.view.snapshot.state
+
+    @property
+    def rules(self) -> Any:
+        return self.view.snapshot.rules
+
+    @property
+    def box(self) -> Any:
+        return self.rules.box
+
+    @cached_property
+    def report(self) -> dict:
+        return summary(self.state)
+
+    def name(self, pid: str | None) -> str:
+        return self.state.players.get(pid, pid or "the bank") if pid else "the bank"
+
+    def hname(self, key: str) -> str:
+        return self.box.holdings[key].name
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def round(self) -> str:
+        return round_label(self.state)
+
+    @property
+    def to_act(self) -> str | None:
+        return to_act(self.state)
+
+    def doing(self) -> str:
+        """The step the game is at, in words."""
+        s = self.state
+        if s.over:
+            return "The game is over."
+        if s.stage == "draft":
+            chooser = self.name(s.chooser)
+            if s.draft.step == "answer":
+                other = self.name(s.other(s.chooser))
+                return (f"Investor draft: {other} takes {dollars(s.draft.price)} or the "
+                        f"${s.draft.offered} Investor; {chooser} gets the other.")
+            return f"Investor draft: {chooser} selects the next Investor."
+        if s.stage == "msc_par":
+            return (f"{self.name(s.msc_owner)} sets the starting share value of "
+                    f"{self.hname(self.box.investor_holding)}.")
+        if s.stage == "stock":
+            sold = " (selling: end the turn or buy one)" if s.turn_sold else ""
+            return f"Stock Round {s.sr}: {self.name(s.turn)}'s turn{sold}."
+        op = s.op
+        h = s.holdings[op.holding]
+        phase = {"tokens": "places Operator tokens", "revenue": "pays out or withholds",
+                 "buy": "buys railroads and Investors, then finishes"}[op.phase]
+        return (f"Operating Round {s.sr}.{s.orn}: {self.hname(h.key)} operates; "
+                f"{self.name(h.director)} {phase}.")
+
+    @cached_property
+    def legal(self) -> list[dict]:
+        return legal_actions(self.rules, self.state)
+
+    @cached_property
+    def choices(self) -> list[Choice]:
+        """The legal actions this page may submit, as buttons: a phone its own, the banker
+        everyone's."""
+        page = self.view.page
+        if page not in ("phone", "banker"):
+            return []
+        me = self.view.actor.player_id
+        out = []
+        seen: set[str] = set()
+        for action in sorted(self.expanded(), key=lambda a: ORDER.index(a["type"])
+                             if a["type"] in ORDER else 99):
+            if page == "phone" and action.get("player") != me:
+                continue
+            choice = self.choice(action)
+            if choice is None:
+                continue
+            key = choice.label + repr(sorted(choice.action.items()))
+            if key not in seen:
+                seen.add(key)
+                out.append(choice)
+        return out
+
+    def expanded(self) -> list[dict]:
+        """The legal actions, with every choice of discards where the (▼) tokens force some
+        (the rules accept any railroads of the Holding, the Director choosing)."""
+        out = []
+        for action in self.legal:
+            if action["type"] == "finish" and action.get("discard"):
+                h = self.state.holdings[self.state.op.holding]
+                names = [name for name, _ in h.railroads]
+                out += [{**action, "discard": list(c)}
+                        for c in combinations(names, len(action["discard"]))]
+            else:
+                out.append(action)
+        return out
+
+    def groups(self) -> list[tuple[str, list[Choice]]]:
+        """The choices grouped under plain headings, in the order of play."""
+        heads = {"offer_investor": "Select an Investor", "answer_offer": "Take one",
+                 "pick_investor": "Select an Investor", "set_par": "Starting share value",
+                 "switch_priority": "Priority Deal", "buy": "Buy one certificate",
+                 "sell": "Sell to the bank", "end_turn": "Done", "pass": "Done",
+                 "place_tokens": "Place Operator tokens", "pay_out": "Revenue",
+                 "withhold": "Revenue", "buy_railroad": "Buy a railroad",
+                 "buy_from_holding": "Buy another Holding's railroad",
+                 "assign_investor": "Assign an Investor", "finish": "Finish"}
+        out: list[tuple[str, list[Choice]]] = []
+        for c in self.choices:
+            head = heads.get(c.action["type"], c.action["type"])
+            if out and out[-1][0] == head:
+                out[-1][1].append(c)
+            else:
+                out.append((head, [c]))
+        return out
+
+    def choice(self, a: dict) -> Choice | None:
+        s = self.state
+        t = a["type"]
+        if t == "offer_investor":
+            inv = self.box.investors[a["investor"]]
+            return Choice({k: v for k, v in a.items() if k != "price"},
+                          f"${a['investor']} Investor", ability(inv), price_field=True)
+        if t == "answer_offer":
+            if a["take"] == "cash":
+                return Choice(a, f"Take {dollars(s.draft.price)}",
+                              f"{self.name(s.chooser)} gets the ${s.draft.offered} Investor")
+            return Choice(a, f"Take the ${s.draft.offered} Investor",
+                          f"{self.name(s.chooser)} gets {dollars(s.draft.price)}")
+        if t == "pick_investor":
+            inv = self.box.investors[a["investor"]]
+            return Choice(a, f"${a['investor']} Investor", ability(inv))
+        if t == "set_par":
+            return Choice(a, f"{dollars(a['par'])}", f"{self.hname(self.box.investor_holding)}"
+                          " starts here")
+        if t == "switch_priority":
+            return Choice(a, "Switch the Priority Deal", "the $30 Investor, once a game")
+        if t == "buy":
+            return self.buy_choice(a)
+        if t == "sell":
+            sale = a["sales"][0]
+            h = s.holdings[sale["holding"]]
+            value = self.box.track[h.space].value
+            smaller = sale.get("exchange_for")
+            units = (sale["percent"] - (smaller or 0)) // 10
+            if smaller:
+                return Choice(a, f"{sale['holding']} {sale['percent']}% for the {smaller}%",
+                              f"receive {dollars(units * value)}")
+            drop = " (Director: the marker drops a line)" if h.director == a["player"] and \
+                sale["holding"] not in s.turn_dropped else ""
+            return Choice(a, f"Sell {sale['holding']} {sale['percent']}%",
+                          f"receive {dollars(units * value)}{drop}")
+        if t == "end_turn":
+            return Choice(a, "End the turn", "no purchase this turn")
+        if t == "pass":
+            return Choice(a, "Pass", "two passes in a row end the Stock Round")
+        if t == "place_tokens":
+            return self.tokens_choice(a)
+        if t in ("pay_out", "withhold"):
+            return self.revenue_choice(a)
+        if t == "buy_railroad":
+            return self.railroad_choice(a)
+        if t == "buy_from_holding":
+            return Choice({k: v for k, v in a.items() if k != "price"},
+                          f"{a['railroad']} from {a['from']}",
+                          f"at a price {self.name(a['agreed_by'])} agrees to, $1 or more",
+                          price_field=True)
+        if t == "assign_investor":
+            bonus = self.box.investors[a["investor"]].bonus
+            where = f" from {a['from']}" if a.get("from") else ""
+            return Choice(a, f"Assign the ${a['investor']} Investor{where}",
+                          f"+{dollars(bonus)} revenue while it has a railroad")
+        if t == "finish":
+            gone = a.get("discard") or []
+            return Choice(a, "Finish" if not gone else "Finish, discarding " + ", ".join(gone),
+                          "the next Holding operates" if not gone else
+                          "the discarded railroads leave the game")
+        return None
+
+    def buy_choice(self, a: dict) -> Choice:
+        s = self.state
+        h = s.holdings[a["holding"]]
+        pct = a["percent"]
+        if "par" in a:
+            return Choice(a, f"Start {a['holding']} at {dollars(a['par'])}",
+                          f"pay {dollars(4 * a['par'])} for the Director's 40%")
+        value = self.box.track[h.space].value
+        if a.get("give"):
+            cost = (pct - a["give"]) // 10 * value
+            return Choice(a, f"{a['holding']} {pct}% for your {a['give']}%",
+                          f"pay {dollars(cost)}")
+        capital = "" if h.operating or h.sold() + pct < 50 else \
+            f"; {a['holding']} gets {dollars(10 * value)} of capital"
+        return Choice(a, f"Buy {a['holding']} {pct}%", f"pay {dollars(pct // 10 * value)}"
+                      + capital)
+
+    def tokens_choice(self, a: dict) -> Choice:
+        net = " and 1 into the route network" if a["network"] else ""
+        return Choice(a, f"{a['plus']} on (+), {a['down']} on (▼){net}",
+                      f"add up to {a['plus']}, keep up to {a['down']} railroads")
+
+    def revenue_choice(self, a: dict) -> Choice:
+        s = self.state
+        op = s.op
+        h = s.holdings[op.holding]
+        if a["type"] == "withhold":
+            return Choice(a, f"Withhold {dollars(op.revenue)}",
+                          f"all to {self.hname(h.key)}'s treasury; the marker stays")
+        parts = []
+        for pid in s.players:
+            pct = h.share(pid)
+            if pct:
+                amount = dividend(op.revenue, pct, self.rules.settings.dividend_rounding)
+                parts.append(f"{self.name(pid)} {dollars(amount)}")
+        space = self.box.track[h.space]
+        up = f"; marker {dollars(space.value)} → {dollars(self.box.track[space.up].value)}" \
+            if space.up else ""
+        return Choice(a, f"Pay out {dollars(op.revenue)}", ", ".join(parts) + up)
+
+    def railroad_choice(self, a: dict) -> Choice:
+        s = self.state
+        card = self.box.card(s.stack[0])
+        side = card.sides[a["side"]]
+        lost = [lv for lv in self.box.obsoletes.get(side.level, ())
+                if side.level not in s.levels_seen and lv not in s.obsolete]
+        have = s.cash(treasury(s.op.holding))
+        aid = ""
+        if have < side.cost:
+            aid = f"; Director's aid {dollars(side.cost - have)}"
+        obs = f"; level {', '.join(map(str, lost))} becomes obsolete" if lost else ""
+        return Choice(a, f"{card.name} {side.category}{side.level} for {dollars(side.cost)}",
+                      f"income {dollars(side.income)}{aid}{obs}")
+
+    @cached_property
+    def holdings(self) -> list[dict]:
+        rows = []
+        order = self.box.operating_order()
+        for key in order:
+            row = dict(self.report["holdings"][key])
+            row["key"] = key
+            row["director_name"] = self.name(row["director"]) if row["director"] else ""
+            row["certs"] = [(p, self.name(self.state.holdings[key].certs[p])
+                             if self.state.holdings[key].certs[p] else "bank")
+                            for p in PERCENTS]
+            card = self.box.holdings[key]
+            row["tokens"], row["plus"], row["down"] = card.tokens, card.plus, card.down
+            rows.append(row)
+        return rows
+
+    @cached_property
+    def players(self) -> list[dict]:
+        out = []
+        worth = {}
+        for pid, p in self.report["players"].items():
+            shares = sum(self.box.track[h.space].value * h.share(pid) // 10
+                         for h in self.state.holdings.values() if h.space and h.share(pid))
+            worth[pid] = p["cash"] + shares
+            out.append({"id": pid, **p, "worth": worth[pid],
+                        "priority": self.state.priority == pid,
+                        "you": self.view.you is not None and self.view.you.id == pid})
+        return out
+
+    @cached_property
+    def track(self) -> list[dict]:
+        """The share value track, lowest first, with the markers on each space."""
+        markers: dict[str, list[str]] = {}
+        for key, h in self.state.holdings.items():
+            if h.space:
+                markers.setdefault(h.space, []).append(key)
+        spaces = sorted(self.box.track.values(), key=lambda sp: (sp.value, sp.key))
+        return [{"key": sp.key, "value": sp.value, "par": sp.par,
+                 "markers": markers.get(sp.key, [])} for sp in spaces]
+
+    @property
+    def stack_top(self) -> str:
+        if not self.state.stack:
+            return "The stack is empty."
+        card = self.box.card(self.state.stack[0])
+        sides = " or ".join(f"{s.category}{s.level} {dollars(s.cost)} (income "
+                            f"{dollars(s.income)})" for s in card.sides)
+        return f"{card.name}: {sides}; {len(self.state.stack)} left"
+
+    @cached_property
+    def history(self) -> list[dict]:
+        return history(self.view.snapshot.frames)
+
+    def chart(self) -> str:
+        return value_chart(self.state)
+
+
+def ability(inv: Any) -> str:
+    if inv.ability == "priority":
+        return "switch the Priority Deal once a game"
+    if inv.ability == "msc":
+        return "the Director's 40% and a level 2 railroad"
+    return f"+{dollars(inv.bonus)} revenue for a Holding"
+
+
+def setup_context() -> dict:
+    """The lobby's names: the boxes (to say when none is entered) and the readings."""
+    from pathlib import Path
+
+    from flask import current_app
+
+    from referee.games.railroad_barons.game import BaronsBoxes
+
+    boxes = [b for b in BaronsBoxes().list(Path(current_app.instance_path)) if b.playable]
+    return {"barons_boxes": boxes, "barons_settings": SETTINGS}
+
+
+def read_setup(form: Any, problems: list[str]) -> tuple[None, dict]:
+    """The house readings chosen in the lobby (the box is the lobby's own map choice)."""
+    settings: dict[str, Any] = {}
+    for name, label, options in SETTINGS:
+        value = form.get(f"rb_{name}", options[0][0])
+        if value not in {v for v, _ in options}:
+            problems.append(f"{label}: choose one of the options.")
+            continue
+        settings[name] = {"true": True, "false": False}.get(value, value)
+    return None, settings
+
+
+def page_context(view: Any) -> dict:
+    """The `rb` view and the currency for the Railroad Barons templates."""
+    return {"rb": BaronsView(view), "currency": "$"}
