@@ -104,3 +104,25 @@ def test_replay_json_prints_the_report_through_the_contract(capsys):
     assert report["last_race"]["towns"] and "race" in report
     assert main(["replay", str(RECORD)]) == 0
     assert "Railway Rivals, operating: 12 race(s) run; target 225." in capsys.readouterr().out
+
+
+def test_the_phone_forms_fields_make_the_same_actions():
+    """Tens and units rows for a key number, `on_<rival>` hexes, one ticked running power, and
+    the face of an average die that came up (a server roll of 1 to 6 picks one of its faces)."""
+    from tests.railway_rivals.test_races import racing
+
+    t = racing(average_die=True)
+    t.do("key_throw", tens=4, units=3).do("key_throw", tens=5, units=1)
+    assert t.state.race.towns == ["Hull", "Ely"] and t.state.race.keys == [43, 51]
+    t.long_enough().enter("ann", "bob", "cy")
+    t.do("route", company="ann", on_bob=3, on_cy=0, length=8)
+    t.do("route", company="bob", on_ann=2, powers="cy", length=8)
+    assert "cy" not in t.state.race.trains["ann"].hexes
+    assert t.state.race.trains["bob"].powers == ["cy"]
+    assert t.state.race.trains["ann"].hexes == {"bob": 3}
+    t.do("route", company="cy", on_bob=4, powers="bob", length=8)
+    mover = t.state.race.throw_order[0]
+    t.do("move", company=mover, face=1)  # the average die's first face is a 2
+    assert t.state.race.trains[mover].moved == 2
+    assert "one of 2, 3, 4, 5" in t.rejects("move", company=t.state.race.throw_order[1], die=6)
+    assert "1 to 6" in t.rejects("move", company=t.state.race.throw_order[1], face=7)

@@ -15,7 +15,11 @@ pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 VIBRATIONS = """navigator.vibrate = (pattern) => {
-  window.__vibrated = (window.__vibrated || 0) + 1; return true; };"""
+  window.__vibrated = (window.__vibrated || 0) + 1; return true; };
+window.__tones = 0;
+const made = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.__tones += 1; return made.call(this); };"""
 
 
 def shoot(page, name: str) -> None:
@@ -54,11 +58,18 @@ def test_your_turn_reaches_the_history_page_and_undo_asks_once(app, live_url, ch
     bob.click(".game-nav >> text=History")
     bob.wait_for_url("**/history")
     assert bob.locator(".cue").count() == 0 and not bob.title().startswith("Your turn")
+    switch = bob.locator("[data-sound-switch]")
+    assert switch.text_content() == "Sound on my turn: off"
+    switch.click()  # on: a sample of the sound plays at once (two short tones)
+    assert switch.text_content() == "Sound on my turn: on"
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert bob.evaluate("window.__tones") == 2
     assert ann.title().startswith("Your turn")
     ann.click(".live button:has-text('Roll for me')")
     bob.wait_for_selector(".cue", timeout=8000)
     assert bob.title().startswith("Your turn")
     assert bob.evaluate("window.__vibrated") == 1
+    assert bob.evaluate("window.__tones") == 4  # the cue sounded, as the seat asked
     assert in_view(bob, ".cue-go")
     check_phone_layout(bob)
     shoot(bob, "history-your-turn-360")
@@ -66,7 +77,7 @@ def test_your_turn_reaches_the_history_page_and_undo_asks_once(app, live_url, ch
     bob.wait_for_url("**/me")
     assert bob.evaluate("window.__vibrated || 0") == 0  # cued once a turn, not once a page
     bob.click(".live button:has-text('Roll for me')")
-    bob.wait_for_function("!document.title.startsWith('Your turn')")
+    bob.wait_for_function("() => !document.title.startsWith('Your turn')")
 
     # the banker takes Bob's roll back: the console names it, asks, and can put it back
     banker.reload()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,82 @@ def test_a_board_uploaded_on_a_phone_is_offered_by_the_lobby(live_url, chromium)
     page.wait_for_selector("#board")
     assert "home_printing" in page.eval_on_selector_all(
         "#board option", "options => options.map(o => o.value)")
+
+
+def acting(phones: dict, kind: str):
+    """The phone that has a panel of `kind` now (each reloaded to catch up)."""
+    for phone in phones.values():
+        phone.reload()
+        if phone.locator(f".live .pr-{kind}").count():
+            return phone
+    doing = " ".join(next(iter(phones.values())).text_content(".pr-doing").split())
+    raise AssertionError(f"no phone may {kind} now: {doing}")
+
+
+def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
+        live_url, chromium, test_boards):
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "prairie_railroads")
+    banker.wait_for_selector("#board")
+    banker.select_option("#board", "prairie_test")
+    for field, n in (("#deck_pd", "4"), ("#deck_os", "4"), ("#deck_ct", "4")):
+        banker.fill(field, n)
+    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        banker.fill(f"#name_{row}", name)
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    join_url = banker.get_attribute(".join a", "href")
+    phones = {}
+    for name in ("Ann", "Bob", "Cy"):
+        phone = chromium.new_context(**PHONE).new_page()
+        phone.goto(join_url)
+        phone.click(f"button:has-text('{name}')")
+        phone.wait_for_url("**/me")
+        phones[name] = phone
+    click(banker, ".pr-first_player button:text-is('Ann')")
+    for _ in range(6):  # the initial auctions: nobody bids, Ann builds each first segment
+        for _ in range(3):
+            click(banker, ".pr-pass button")
+        click(banker, ".pr-first_build button >> nth=0")
+    assert "Turn 1, Ann" in banker.text_content(".pr-doing")
+
+    # Offer Stock: Ann offers an unsold share; a quick bid on the next bidder's phone
+    ann = phones["Ann"]
+    ann.reload()
+    click(ann, ".pr-play_card button:has-text('Play Offer Stock')")
+    click(ann, ".pr-offer button:has-text('An unsold') >> nth=0")
+    bidder = acting(phones, "bid")
+    check_phone_layout(bidder)
+    assert bidder.locator(".pr-quick-bids button").count() >= 3  # minimum, +$5, all the cash
+    click(bidder, ".pr-quick-bids button:has-text('(+$5)')")  # $5: a segment's cost
+    while True:  # the others drop out
+        try:
+            click(acting(phones, "pass"), ".pr-pass button")
+        except AssertionError:
+            break
+
+    # Construct Track: the growth dice tapped on the phone, then a segment from the list
+    mover = acting(phones, "play_card")
+    click(mover, ".pr-play_card button:has-text('Play Construct Track')")
+    mover.click(".pr-growth a.face[data-die='tens'][data-face='1']")
+    mover.wait_for_selector(".pr-growth a.face[data-die='tens'][aria-pressed='true']")
+    mover.click(".pr-growth a.face[data-die='units'][data-face='2']")
+    mover.wait_for_selector(".pr-growth button:has-text('Record 1, 2')")
+    check_phone_layout(mover)
+    mover.screenshot(path=SHOTS / "prairie-growth-dice-360.png", full_page=True)
+    click(mover, ".pr-growth button:has-text('Record 1, 2')")
+    assert "Pratt grows" in mover.text_content(".events")  # roll 12: Pratt, the rulebook's
+    with contextlib.suppress(AssertionError):  # more than one railroad able: he chooses
+        click(acting(phones, "choose_railroad"), ".pr-choose_railroad button >> nth=0")
+    builder = acting(phones, "build")
+    check_phone_layout(builder)
+    builder.screenshot(path=SHOTS / "prairie-build-360.png", full_page=True)
+    click(builder, ".pr-build .pr-buttons button >> nth=0")
+    assert "builds" in builder.text_content(".events")
+
+    # Pay Dividends
+    mover = acting(phones, "play_card")
+    click(mover, ".pr-play_card button:has-text('Play Pay Dividends')")
+    assert "Pay Dividends" in mover.text_content(".events")
+    check_phone_layout(mover)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from referee.games.railway_rivals.game import GAME
 
@@ -122,7 +123,8 @@ def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
                       "units:int": "5"}).status_code == 303
     console = text(banker.get(f"/g/{game_id}/banker"))
     assert "Is the run from Wien to Linz at least 6 hexes" in console
-    act(banker, game_id, {"type": "run_length", "ok": True}, page="banker")
+    run = re.search(r"value='([^']+run_length[^']+true[^']*)'", console).group(1)
+    assert banker.act(game_id, json=run, page="banker").status_code == 303  # the console's form
     table = text(banker.get(f"/g/{game_id}/table"))
     assert '<span>Wien</span>' in table and '<span>Linz</span>' in table
     assert "Target: <strong>250</strong>" in table
@@ -198,12 +200,15 @@ def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
     keeper = browser()
     files = [(io.BytesIO((TEST_MAP / n).read_bytes()), n)
              for n in ("map.toml", "key_numbers.csv", "towns.csv", "town_neighbours.csv")]
-    assert keeper.post("/railway-rivals/maps/upload", {"key": "testmap", "files": files},
+    assert keeper.post("/boards/railway_rivals", {"key": "testmap", "files": files},
                        content_type="multipart/form-data").status_code == 303
+    assert "Test map" in text(keeper.get("/railway-rivals/maps"))
     broken = [(io.BytesIO(b"town,start,small\nAston,maybe,\n"), "towns.csv"),
               (io.BytesIO((TEST_MAP / "map.toml").read_bytes()), "map.toml")]
-    page = keeper.post("/railway-rivals/maps/upload", {"key": "other", "files": broken},
+    page = keeper.post("/boards/railway_rivals", {"key": "other", "files": broken},
                        content_type="multipart/form-data")
     assert page.status_code == 422
-    assert "key_numbers.csv: cannot read (No such file or directory)" in text(page)
+    assert re.search(r"key_numbers.csv:</span>\s*cannot read \(No such file or directory\)",
+                     text(page))
+    assert "line 0" not in page.text
     assert "other" not in [m.key for m in GAME.boards.list(tmp_path / "instance")]

@@ -10,6 +10,7 @@ from referee.games.contract import BoardSummary, Problem, Resolver
 from referee.games.railway_rivals import views
 from referee.games.railway_rivals.history import history
 from referee.games.railway_rivals.mapdata import (
+    MANIFEST,
     MAPS_DIR,
     MapError,
     RivalsMap,
@@ -59,6 +60,9 @@ class RivalsMaps:
     <instance>/railway_rivals_maps/ (docs/railway-rivals.md); a shipped key hides a laptop's."""
 
     folder = MAPS_FOLDER
+    manifest = MANIFEST  # for the web core's upload page (/boards/railway_rivals)
+    noun = "map"
+    template: Path | None = MAPS_DIR / "_template"
 
     def _roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
         roots = [(MAPS_DIR, True)]

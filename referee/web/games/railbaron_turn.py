@@ -46,10 +46,10 @@ BANKER_STEPS = {
     "phantom": "The phantom player draws a railroad: the banker records it.",
     "draw_deed": "Starting Auction: the banker draws the next deed.",
 }
-# Options taken before the main step (declare before the lookup, swap before the roll) come
-# first, and "Buy nothing" above the list of railroads; the rover, open during the whole
-# movement and purchase, comes last.
-PANEL_ORDER = {"declare": 0, "home_swap": 0, "skip_purchase": 0, "rover": 2}
+# Declaring (before the lookup) comes first, and "Buy nothing" above the list of railroads;
+# the home swap (open until the roll) follows the roll, so that "Roll for me" stays in view;
+# the rover, open during the whole movement and purchase, comes last.
+PANEL_ORDER = {"declare": 0, "skip_purchase": 0, "home_swap": 1.5, "rover": 2}
 LOOKUP_WORDS = {"home": "home city", "destination": "destination", "alternate":
                 "alternate destination"}
 
@@ -309,7 +309,6 @@ class TurnPage(Presenter):
                              f"{w1 + w2 + turn.red} in all.")
         if turn.bonus and turn.phase == "moving":
             lines.append("Arriving within the white dice leaves the red die for a bounce out.")
-        lines.append("Move the whole roll unless you arrive; report the railroads ridden.")
         return lines
 
     @property

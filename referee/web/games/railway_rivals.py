@@ -11,8 +11,9 @@ from referee.games.railway_rivals.building import PAYMENTS
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
 from referee.web.games.railway_rivals_chart import balance_chart
+from referee.web.presenter import Panel, Presenter
 
-__all__ = ["blueprints", "page_context"]
+__all__ = ["blueprints", "boards_page", "page_context"]
 
 PHASE_WORDS = {
     "towns": "throw the dice for the towns",
@@ -36,12 +37,64 @@ def blueprints() -> tuple:
     return (bp,)
 
 
+def boards_page() -> str:
+    """The maps page with the entry form (it links to the web core's upload page)."""
+    from flask import url_for
+
+    return url_for("rr_maps.index")
+
+
 def page_context(view: Any) -> dict:
     """The `rr` view for templates/railway_rivals/*, and the Maps tab."""
     from flask import url_for
 
-    return {"rr": RivalsView(view), "currency": "",
+    rr = RivalsView(view)
+    return {"rr": rr, "now": RivalsNow(view, rr), "currency": "",
             "game_tabs": [("Maps", url_for("rr_maps.index"))]}
+
+
+# Refusals each shown beside a form of its own (the company panels, the keeper's forms).
+OWN_FORMS = ("start_town", "build_throw", "build_payment", "reached_town", "end_turn",
+             "spend", "done_spending", "enter", "stay_out", "route", "move", "correction",
+             "undo", "key_throw", "run_length", "last_town", "close_spending")
+
+
+class RivalsNow(Presenter):
+    """The web core's "now" block for Railway Rivals: the line of what happens, then one panel
+    per company this page may act for (templates/railway_rivals/act/company.html) and, on the
+    keeper's console, the table's own steps (the key numbers, the run's length, ...)."""
+
+    css = "rr"
+    failures_elsewhere = OWN_FORMS
+
+    def __init__(self, view: Any, rr: RivalsView):
+        super().__init__(view)
+        self.rr = rr
+
+    def now_line(self) -> str:
+        return self.rr.doing or self.doing()
+
+    def act_templates(self, kind: str) -> list[str]:
+        return [f"railway_rivals/act/{kind}.html"]
+
+    @cached_property
+    def panels(self) -> list[Panel]:
+        rr, state = self.rr, self.state
+        out = []
+        if self.banker:
+            race = state.race
+            if race is not None and state.spending is None and race.phase in ("towns",
+                                                                               "length"):
+                kind = "key_throw" if race.phase == "towns" else "run_length"
+                out.append(Panel(kind, None, "the table", {"type": kind}))
+        for cid in rr.mine:
+            out.append(Panel("company", cid, rr.name(cid), {"type": rr.panel(cid),
+                                                            "company": cid}))
+        if self.banker and rr.countdown_open:
+            out.append(Panel("last_town", None, "any company", {"type": "last_town"}))
+        if self.banker and state.spending is not None:
+            out.append(Panel("close_spending", None, "the keeper", {"type": "close_spending"}))
+        return out
 
 
 @dataclass

@@ -1,10 +1,11 @@
-"""Railway Rivals maps on this laptop: the list, an upload of a map's files, and the entry form.
+"""Railway Rivals maps on this laptop: the list and the entry form of a map's key numbers.
 
-A map is stored in `<instance>/railway_rivals_maps/<key>/` only when the game's own check
-(`GAME.boards.check`, the contract's Problem with file and line) finds nothing wrong; it is
-written to a hidden staging folder first. A shipped map is never replaced. The entry form
-writes the same CSV files as the template; a key number left blank stays unknown, and the game
-asks the table for its town when it is thrown.
+The form writes the same files as the template folder (map.toml and its CSV files) into a
+hidden staging folder; the map is kept in `<instance>/railway_rivals_maps/<key>/` only when the
+game's own check (`GAME.boards.check`, the contract's Problem with file and line) finds nothing
+wrong. A shipped map is never replaced. A key number left blank stays unknown, and the game asks
+the table for its town when it is thrown. Uploading a map's files is the web core's boards page
+(`/boards/railway_rivals`, referee/web/boards.py), linked from here.
 """
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ from referee.web.render import page_or_fragment
 bp = Blueprint("rr_maps", __name__, url_prefix="/railway-rivals/maps")
 
 KEY_RULE = re.compile(r"[a-z0-9][a-z0-9_]{0,39}")
-UPLOAD_NAMES = (MANIFEST, *DEFAULT_FILES.values())
-MAX_FILE = 200_000
 MAX_LINES = 300
 MAX_FIELD = 60
 
@@ -45,7 +44,7 @@ def _index(status: int = 200, **extra: Any) -> Response:
 
 @bp.get("")
 def index() -> Response:
-    """Every map, shipped and this laptop's own; the upload and the entry form."""
+    """Every map, shipped and this laptop's own, and the entry form."""
     return _index()
 
 
@@ -88,7 +87,11 @@ def _rows(text: str, width: int, what: str, problems: list[str]) -> list[list[st
         problems.append(f"{what}: at most {MAX_LINES} lines.")
         return []
     for number, line in enumerate(lines, start=1):
-        cells = [c.strip()[:MAX_FIELD] for c in next(csv.reader([line]))]
+        try:
+            cells = [c.strip()[:MAX_FIELD] for c in next(csv.reader([line]))]
+        except csv.Error as err:
+            problems.append(f"{what}, line {number}: {err}.")
+            continue
         if len(cells) > width:
             problems.append(f"{what}, line {number}: at most {width} parts separated by commas.")
             continue
@@ -131,34 +134,6 @@ def entry() -> Response:
         DEFAULT_FILES["neighbours"]: _csv(("town", "neighbour"), neighbours),
     }
     return _stored(key, files, "entry")
-
-
-@bp.post("/upload")
-def upload() -> Response:
-    """A map's files (map.toml and its CSV files, as in the template) chosen on the form."""
-    problems: list[str] = []
-    key = _key(request.form, problems)
-    files: dict[str, str] = {}
-    for f in request.files.getlist("files"):
-        filename = Path(f.filename or "").name
-        if not filename:
-            continue
-        if filename not in UPLOAD_NAMES:
-            problems.append(f"{filename}: not one of {', '.join(UPLOAD_NAMES)}.")
-            continue
-        data = f.read(MAX_FILE + 1)
-        if len(data) > MAX_FILE:
-            problems.append(f"{filename}: larger than {MAX_FILE // 1000} kB.")
-            continue
-        try:
-            files[filename] = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            problems.append(f"{filename}: not UTF-8 text (save it as CSV UTF-8).")
-    if not files and not problems:
-        problems.append(f"Choose the map's files ({', '.join(UPLOAD_NAMES)}).")
-    if problems:
-        return _index(422, upload_problems=problems)
-    return _stored(key, files, "upload")
 
 
 def _stored(key: str, files: dict[str, str], where: str) -> Response:

@@ -1,0 +1,142 @@
+"""Three phones play Rail Baron at 360×740 with "Roll for me": a plain turn takes five taps or
+fewer, and the next thing to tap is on screen after every tap, with no scrolling.
+
+A plain turn: the train has its destination when the turn begins, and moves (no bonus die, no
+shortfall). The phones press what a player would: "Roll for me", the first railroad offered,
+"Stop at a milepost" (or, every third turn, "Arrived"), "Buy nothing", then the end of the turn.
+After every tap each phone shows another player's cash only at $150,000 or more.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import PHONE
+from tests.web.test_railbaron_browser import ANNOUNCE, LAPTOP, TINY, seq, shoot
+
+pytestmark = pytest.mark.browser
+
+IN_VIEW = """e => { const r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.width > 0 && r.height > 0; }"""
+TURNS = 10
+
+
+def others_private(page) -> None:
+    for shown in page.locator(".rb-others [data-cash-of]").all_text_contents():
+        shown = shown.strip()
+        assert shown == "under $150,000" or int(re.sub(r"[^0-9]", "", shown)) >= ANNOUNCE, shown
+
+
+def next_tap(page, arrive: bool):
+    """The element a player taps next on this phone, or None when it has nothing to do."""
+    now = page.locator(".live .now-card")
+    for kind in ("roll_region", "roll_city", "roll_move", "roll_bonus"):
+        button = now.locator(f".panel[data-action='{kind}'] button.roll-button")
+        if button.count():
+            return button.first
+    region = now.locator(".panel[data-action='choose_region'] button")
+    if region.count():  # the region rolled is the train's own: any other, as the table says
+        return region.first
+    arrive_panel = now.locator(".panel[data-action='arrive']")
+    sure = arrive_panel.locator(".rb-confirm[open] button", has_text="Yes: Arrived")
+    if sure.count():
+        return sure.first
+    if arrive_panel.count():
+        outcome = arrive_panel.locator(".rb-outcomes button, .rb-outcomes summary")
+        if outcome.count():
+            wanted = "Arrived" if arrive or outcome.filter(has_text="Stop").count() == 0 \
+                else "Stop at a milepost"
+            return outcome.filter(has_text=wanted).first
+        return arrive_panel.locator(".rb-ridden > .rb-group a.rb-tap").first
+    for kind, words in (("skip_purchase", "Buy nothing"), ("end_turn", "end the turn")):
+        button = now.locator(f".panel[data-action='{kind}'] button", has_text=re.compile(
+            words, re.I))
+        if button.count():
+            return button.first
+    return None
+
+
+def tap(page, element) -> None:
+    """Tap `element` (it must be on screen) and wait for the page to answer."""
+    if not element.evaluate(IN_VIEW):
+        shoot(page, "taps-off-screen-360")
+        raise AssertionError(f"not on screen without scrolling: {element}")
+    before = seq(page)
+    tag = element.evaluate("e => e.tagName")
+    element.click()
+    if tag == "SUMMARY":  # an arrival out of reach asks first: the question opens
+        page.wait_for_selector(".live .rb-confirm[open]")
+    elif tag == "A":
+        page.wait_for_selector(".live a.rb-tap[aria-pressed='true']")
+    else:
+        page.wait_for_function("n => +document.querySelector('.live').dataset.seq > n",
+                               arg=before)
+    assert page.locator(".live .failure").count() == 0, page.text_content(".failure")
+    others_private(page)
+
+
+def test_three_phones_play_ten_turns_in_five_taps_each(app, live_url, chromium):
+    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
+    banker = chromium.new_context(**LAPTOP).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "railbaron")
+    banker.wait_for_load_state("networkidle")
+    banker.select_option("#map", "tiny")
+    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        banker.fill(f"#name_{row}", name)
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    join_url = banker.get_attribute(".join a", "href")
+    phones = []
+    for name in ("Ann", "Bob", "Cy"):
+        phone = chromium.new_context(**PHONE).new_page()
+        phone.goto(join_url)
+        phone.click(f"button:has-text('{name}')")
+        phone.wait_for_url("**/me")
+        phones.append(phone)
+    banker.click("text=Roll for everyone")
+    banker.wait_for_function("() => !document.body.innerText.includes('Roll for everyone')")
+
+    plain_turns, turns, arrivals = [], 0, 0
+    for _ in range(400):  # actions at most: the loop ends at TURNS turns
+        acting = None
+        for phone in phones:
+            phone.reload()
+            others_private(phone)
+            if next_tap(phone, False) is not None:
+                acting = phone
+                break
+        assert acting is not None, "no phone has anything to do: " + " | ".join(
+            " ".join(p.text_content(".live .now-card").split()) for p in phones)
+        turn_line = acting.text_content(".live .rb-turn") or ""
+        match = re.search(r"Turn (\d+)", turn_line)
+        has_destination = "none yet" not in acting.text_content(".rb-me")
+        arrive = turns % 3 == 2
+        taps, plain = 0, match is not None and has_destination
+        while (element := next_tap(acting, arrive)) is not None:
+            kind = element.evaluate("e => e.closest('.panel').dataset.action")
+            if kind in ("roll_region", "roll_city", "roll_bonus", "choose_region"):
+                plain = False  # a destination to roll, or the bonus die: not a plain turn
+            tap(acting, element)
+            taps += 1
+            if kind == "skip_purchase" and arrive:
+                arrivals += 1
+            if kind == "end_turn":
+                break
+        if match is None:
+            continue  # the home cities: rolled before the first turn
+        turns += 1
+        if plain:
+            plain_turns.append(taps)
+            assert taps <= 5, f"turn {match.group(1)} took {taps} taps"
+        if turns == 1:
+            shoot(acting, "taps-turn-phone-360")
+        if turns >= TURNS:
+            break
+    print("taps of the plain turns:", plain_turns)
+    assert turns >= TURNS and len(plain_turns) >= 4, (turns, plain_turns)
+    assert arrivals >= 1
