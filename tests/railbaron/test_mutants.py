@@ -45,3 +45,10 @@ def test_anothers_establishment_in_the_riders_turn_leaves_his_full_fee_rides_alo
     t.buy("SAL")
     assert t.p("green").established["SAL"] == 1_000
     assert fees(t) == {"blue": 5_000, "bank": 1_000}
+
+
+def test_selling_back_a_railroad_establishes_nobody_on_it():
+    t = short_blue()
+    assert "SOU" not in t.p("blue").established
+    t.end_turn().sell_back("SOU")
+    assert "SOU" not in t.p("blue").established

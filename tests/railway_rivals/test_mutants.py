@@ -41,6 +41,7 @@ def test_a_correction_is_a_whole_number_from_1_to_999_either_way():
     t.do("correction", company="ann", amount=1, reason="one more")
     assert t.balance("ann") == 21
     assert "Correction for Ann: +1 unit (one more)." in t.events()
+    assert last_transfer(t).fields["reason"] == "one more"  # every game's corrections say why
     t.do("correction", company="ann", amount=-5, reason="five less")
     assert t.balance("ann") == 16
     assert "Correction for Ann: −5 units (five less)." in t.events()
@@ -56,6 +57,7 @@ def test_spending_is_1_to_999_units_noted_as_new_track_unless_the_company_says()
             "spend", company="ann", amount=amount)
     t.spends("ann", 2)
     assert t.state.entries[-1].note == "new track"
+    assert "reason" not in last_transfer(t).fields  # only a correction carries a reason
     assert last_transfer(t).memo == f"{ENTRY_KINDS['spending']}: new track"
     t.do("spend", company="ann", amount=1, note="a bridge")
     assert t.state.entries[-1].note == "a bridge"

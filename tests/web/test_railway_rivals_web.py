@@ -160,7 +160,7 @@ def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(bro
     banker, ann, bob, cy, game_id = seated(browser)
     act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"})
     console = text(banker.get(f"/g/{game_id}/banker"))
-    assert "Undo: Ann starts at Wien." in console
+    assert re.search(r"Last action: <q>[^<]*Ann starts at Wien\.", console)  # the shared undo
     assert banker.act(game_id, type="correction", company="p2", page="banker",
                       reason="paper sheet", **{"amount:signed": "-4"}).status_code == 303
     page = text(bob.get(f"/g/{game_id}/me"))
@@ -168,6 +168,13 @@ def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(bro
     refused = banker.act(game_id, type="correction", company="p2", page="banker",
                          **{"amount:signed": "2"})
     assert refused.status_code == 422 and "Say why" in text(refused)
+    # a variant's count without a button of its own goes in as JSON; its refusal shows there
+    refused = act(banker, game_id, {"type": "leap", "company": "p1", "rival": "p2"},
+                  page="banker")
+    assert refused.status_code == 422 and "Leapfrog is not played in this game." in text(refused)
+    assert banker.act(game_id, type="undo", page="banker").status_code == 303
+    page = text(bob.get(f"/g/{game_id}/me"))
+    assert "Correction for Bob" not in page and "Building: 20 = 20" in page
 
 
 def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):
