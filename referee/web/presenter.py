@@ -230,6 +230,11 @@ class Presenter:
     def panel_types(self) -> list[str]:
         return [p.type for p in self.panels]
 
+    @property
+    def has_moves(self) -> bool:
+        """Whether this page has a move to make now (a game drawing its own may say so)."""
+        return bool(self.panels)
+
     # -- dice -----------------------------------------------------------------------------------
 
     def die(self, key: str, label: str, colour: str = "white") -> dict:

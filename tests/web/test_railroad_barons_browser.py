@@ -73,7 +73,7 @@ def test_the_opening_on_two_phones(live_url, chromium):
         phones[name] = phone
     ann, bob = phones["Ann"], phones["Bob"]
     assert "Investor draft: Ann selects the next Investor." in ann.text_content(".rb-now")
-    assert "Nothing for you to do now" in bob.text_content(".rb-now")
+    assert "Nothing for you to do" in bob.text_content(".rb-now")
     check_phone_layout(ann)
     ann.screenshot(path=SHOTS / "barons-draft-ann-360.png", full_page=False)
 

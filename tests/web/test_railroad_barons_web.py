@@ -91,7 +91,7 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
     assert "Investor draft: Ann selects the next Investor." in ann_page
     assert "$450 Investor" in ann_page
     assert "The value you name for the $450 Investor" in ann_page
-    assert "Nothing for you to do now" in text(bob.get(f"/g/{game_id}/me"))
+    assert "Nothing for you to do" in text(bob.get(f"/g/{game_id}/me"))
     refused = act(bob, game_id, {"type": "offer_investor", "player": "p2", "investor": 30})
     assert refused.status_code == 403
     act(ann, game_id, {"type": "offer_investor", "player": "p1", "investor": 60},

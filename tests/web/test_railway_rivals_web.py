@@ -219,3 +219,19 @@ def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
                      text(page))
     assert "line 0" not in page.text
     assert "other" not in [m.key for m in GAME.boards.list(tmp_path / "instance")]
+
+
+def test_the_accounts_keeper_corrects_a_company_name_and_the_sheet_follows(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Correct a name" in console
+    answer = banker.act(game_id, type="rename_player", player="p2", name="Robert",
+                        reason="his full name", page="banker")
+    assert answer.status_code == 303
+    act(bob, game_id, {"type": "start_town", "company": "p2", "town": "Linz"})
+    table = text(ann.get(f"/g/{game_id}/table"))
+    assert table.replace("corrects Bob's name to Robert", "").count("Robert") >= 2
+    assert "Bob" not in table.replace("corrects Bob's name", "")
+    history = text(banker.get(f"/g/{game_id}/history"))
+    assert "The banker corrects Bob's name to Robert: his full name." in history
+    assert "Robert" in history.split("his full name")[1]

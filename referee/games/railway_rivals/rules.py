@@ -66,3 +66,8 @@ class RivalsRules:
         from referee.games.railway_rivals.views import legal_actions
 
         return legal_actions(self, state)
+
+    def rename(self, state: State, company: str, name: str) -> None:
+        """The engine's name correction (referee.engine.corrections): the sheet and every
+        later line use the corrected name."""
+        state.companies[company] = name

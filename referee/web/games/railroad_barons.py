@@ -18,6 +18,7 @@ from referee.games.railroad_barons.views import (
 )
 from referee.web.games.railroad_barons_boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons_chart import value_chart
+from referee.web.presenter import Panel, Presenter
 
 __all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
            "setup_context"]
@@ -387,6 +388,40 @@ def read_setup(form: Any, problems: list[str]) -> tuple[None, dict]:
     return None, settings
 
 
+class BaronsNow(Presenter):
+    """The web core's "now" block for Railroad Barons: its heading and who acts, then the
+    game's own grouped buttons (templates/railroad_barons/_choices.html) in place of panels."""
+
+    css = "rb"
+    before_panels = ["railroad_barons/_choices.html"]
+
+    def __init__(self, view: Any, rb: BaronsView):
+        super().__init__(view)
+        self.rb = rb
+
+    @cached_property
+    def panels(self) -> list[Panel]:
+        return []  # the moves are the grouped buttons of _choices.html
+
+    @property
+    def panel_types(self) -> list[str]:
+        return [c.action["type"] for c in self.rb.choices]
+
+    @property
+    def has_moves(self) -> bool:
+        return bool(self.rb.choices)
+
+    def heading(self) -> str:
+        if self.over:
+            return "Game over"
+        if self.rb.choices and self.view.page == "phone":
+            return self.yours
+        if self.rb.choices:
+            return f"To act: {self.rb.name(self.rb.to_act)}"
+        return super().heading()
+
+
 def page_context(view: Any) -> dict:
-    """The `rb` view and the currency for the Railroad Barons templates."""
-    return {"rb": BaronsView(view), "currency": "$"}
+    """The `rb` view, its "now" block and the currency for the Railroad Barons templates."""
+    rb = BaronsView(view)
+    return {"rb": rb, "now": BaronsNow(view, rb), "currency": "$"}
