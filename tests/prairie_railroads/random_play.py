@@ -38,9 +38,11 @@ def random_action(rules, state, pick: Pick, number: Number) -> dict:
         dice = [number(1, 6), number(1, 6)]
         _, choices = growth_choices(looking(rules, state), 10 * dice[0] + dice[1])
         action = {"type": kind, "player": template["player"], "dice": dice}
-        if choices:
+        if choices and number(0, 1):  # else the roll stands and the city is chosen after it
             action["city"] = pick(choices)
         return action
+    if kind == "grow_city":
+        return {"type": kind, "player": template["player"], "city": pick(template["choices"])}
     if kind == "choose_railroad":
         rr = pick(template["railroads"])
         return {"type": kind, "player": template["player"], "railroad": rr,

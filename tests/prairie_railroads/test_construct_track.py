@@ -17,10 +17,13 @@ def test_growth_takes_the_primary_then_the_secondary_then_a_choice():
     assert t.state.grown == ["Pratt", "Ransom"]
     t.choose("KP").build("Ashby", "Topeka")
     t.card("CT")
-    reason = t.rejects("growth", player="ann", dice=[1, 2])
-    assert "choose an ungrown city" in reason and "Whiting" in reason
     assert "choose an ungrown" in t.rejects("growth", player="ann", dice=[1, 2], city="Pratt")
-    t.grow(1, 2, city="Marysville")
+    t.do("growth", player="ann", dice=[1, 2])  # the roll stands; the choice comes after it
+    assert t.state.turn.phase == "growth_choice" and t.state.turn.roll == 12
+    reason = t.rejects("grow_city", player="ann", city="Ransom")
+    assert "choose an ungrown city" in reason and "Whiting" in reason
+    t.do("grow_city", player="ann", city="Marysville")
+    assert t.state.grown == ["Pratt", "Ransom", "Marysville"] and t.state.turn.roll is None
     assert t.rr("CRIP").income == 3  # Troy–Marysville: $0 + $3
     t.choose("CRIP").build("Marysville", "Cuba")
     t.card("CT")

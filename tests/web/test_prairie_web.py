@@ -251,3 +251,40 @@ def test_without_a_board_a_build_picks_a_city_already_known(browser):
     assert answer.status_code == 303, text(answer)
     assert json.loads(banker.get(f"/g/{game_id}/export.json").data)["actions"][-1] == (
         base | {"from": network[0], "to": city})
+
+
+def test_a_rolled_growth_whose_cities_have_both_grown_stands_and_asks_for_the_city(
+        browser, monkeypatch):
+    """Rulebook, Discover Growth: when both cities of the roll have grown, the player chooses
+    any ungrown primary city. "Roll for me" is decided when it arrives: the roll is recorded,
+    never refused and rolled again; the player then picks from the cities the rule allows."""
+    record = json.loads((GAMES / "prairie_game_1.json").read_text())
+    third = [i for i, a in enumerate(record["actions"]) if a["type"] == "growth"][2]
+    record["map"]["growth"]["41"] = ["Topeka", "Pratt"]  # both grown by then (rolls 15, 12)
+    banker, phone = browser(), browser()
+    cut = json.dumps(dict(record, actions=record["actions"][:third])).encode()
+    response = banker.post("/import", {"record": (io.BytesIO(cut), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    mover = record["actions"][third]["player"]
+    assert phone.join(banker.join_link(game_id), mover).status_code == 303
+    faces = iter([3, 0])  # secrets.randbelow(6) + 1: a 4, then a 1
+    monkeypatch.setattr("secrets.randbelow", lambda n: next(faces))
+    answer = phone.act(game_id, type="growth", player=mover, page="phone",
+                       **{"dice:roll": "2"})
+    assert answer.status_code == 303, text(answer)
+    saved = json.loads(banker.get(f"/g/{game_id}/export.json").data)["actions"]
+    assert saved[-1] == {"type": "growth", "player": mover, "dice": [4, 1]}
+    page = text(phone.get(f"/g/{game_id}/me"))
+    assert "rolled 41: both cities of that roll have grown" in page
+    assert 'data-action="grow_city"' in page and "Concordia grows" in page
+    assert "Topeka grows" not in page and "Roll for me" not in page
+    answer = act(phone, game_id, {"type": "grow_city", "player": mover, "city": "Topeka"})
+    assert "choose an ungrown city from the chart" in text(answer)
+    answer = act(phone, game_id, {"type": "grow_city", "player": mover, "city": "Concordia"})
+    assert answer.status_code == 303, text(answer)
+    history = text(banker.get(f"/g/{game_id}/history"))
+    assert "rolls 41: Topeka and Pratt have both grown" in history
+    assert "chooses Concordia: Concordia grows" in history
+    saved = json.loads(banker.get(f"/g/{game_id}/export.json").data)["actions"]
+    assert [a["type"] for a in saved[-2:]] == ["growth", "grow_city"]

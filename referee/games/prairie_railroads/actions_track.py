@@ -25,7 +25,7 @@ from referee.games.prairie_railroads.constants import (
 )
 from referee.games.prairie_railroads.context import Play, handles
 from referee.games.prairie_railroads.economy import western_cost
-from referee.games.prairie_railroads.state import Build, City, Railroad, State
+from referee.games.prairie_railroads.state import Build, City, Railroad, State, Turn
 
 RULE = "Construct Track"
 KINDS = ("single", "double", "western")
@@ -260,6 +260,13 @@ def growth(play: Play, action: dict) -> None:
         typed = None  # the form's "as the chart says" (with a board) or "nothing grew"
     if play.board is not None:
         city, choices = growth_choices(play, roll)
+        if choices and typed is None:
+            # The roll stands once made: record it, then the player picks what the rule allows.
+            turn.phase, turn.roll = "growth_choice", roll
+            primary, secondary = play.board.growth[roll]
+            play.say(f"{play.name(pid)} rolls {roll}: {primary} and {secondary} have both "
+                     f"grown; {play.name(pid)} chooses an ungrown city from the chart.")
+            return
         if choices:
             found = play.find_city(typed)
             require(found in choices, f"Roll {roll}: both cities have grown; choose an ungrown "
@@ -279,13 +286,36 @@ def growth(play: Play, action: dict) -> None:
         if city not in state.cities:
             _not_a_misspelling(play, city, action)
             state.cities[city] = City(city, None)
+    _grow(play, pid, turn, roll, city)
+
+
+@handles("grow_city")
+def grow_city(play: Play, action: dict) -> None:
+    """After a recorded roll whose two cities have both grown: the city the player chooses."""
+    pid, turn = play.turn(action, "growth_choice")
+    assert turn.roll is not None and play.board is not None
+    choices = fallback_cities(play.state, play.board)
+    found = play.find_city(action.get("city"))
+    require(found in choices, f"Roll {turn.roll}: both cities have grown; choose an ungrown "
+            f"city from the chart ({', '.join(choices)}).", "Discover Growth")
+    _grow(play, pid, turn, turn.roll, found, chosen=True)
+
+
+def _grow(play: Play, pid: str, turn: Turn, roll: int, city: str | None,
+          chosen: bool = False) -> None:
+    """Put the development cube on `city` (None: nothing grows), then on to the builder."""
+    state = play.state
+    turn.roll = None
     if city is None:
         play.say(f"{play.name(pid)} rolls {roll} for growth: nothing grows.")
     else:
         require(city not in state.grown, f"{city} has already grown: a city grows once.",
                 "Discover Growth")
         state.grown.append(city)
-        play.say(f"{play.name(pid)} rolls {roll}: {city} grows.")
+        if chosen:
+            play.say(f"{play.name(pid)} chooses {city}: {city} grows.")
+        else:
+            play.say(f"{play.name(pid)} rolls {roll}: {city} grows.")
         for rr in state.railroads.values():
             _, start = play.base_income(city)
             ends = sum(seg.count(city) for seg in rr.track)

@@ -260,6 +260,7 @@ PHASES = {
     "offer": "offer a share",
     "bidding": "bidding is under way",
     "growth": "roll for Discover Growth",
+    "growth_choice": "choose the city that grows",
     "railroad": "choose the railroad that builds",
     "build": "the railroad builds",
 }

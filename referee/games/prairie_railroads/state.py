@@ -61,11 +61,12 @@ class Build:
 class Turn:
     number: int
     player: str
-    phase: str  # card | offer | bidding | growth | railroad | build
+    phase: str  # card | offer | bidding | growth | growth_choice | railroad | build
     card: str | None = None
     source: str | None = None  # hand | deck
     build: Build | None = None
     blocked: list[str] = field(default_factory=list)  # no open segment, said the table
+    roll: int | None = None  # a growth roll whose two cities had both grown, awaiting a choice
 
 
 @dataclass

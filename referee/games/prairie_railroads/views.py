@@ -9,6 +9,7 @@ from referee.games.prairie_railroads.actions_track import (
     builders,
     cubes_left,
     double_options,
+    fallback_cities,
     first_choices,
     single_options,
     western_options,
@@ -106,6 +107,9 @@ def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
                         "choices": offer_choices(play, pid, turn.source or "hand")})
         elif turn.phase == "growth":
             out.append({"type": "growth", "player": pid, "board": rules.board is not None})
+        elif turn.phase == "growth_choice" and rules.board is not None:
+            out.append({"type": "grow_city", "player": pid, "roll": turn.roll,
+                        "choices": fallback_cities(state, rules.board)})
         elif turn.phase == "railroad":
             able = builders(play, pid)
             out.append({"type": "choose_railroad", "player": pid, "railroads": able,
