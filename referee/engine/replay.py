@@ -42,7 +42,7 @@ class Frame:
     """
 
     __slots__ = ("position", "action", "_transfers", "_events", "depth", "prev", "_state",
-                 "_replayer", "memo", "__weakref__")
+                 "_replayer", "memo", "renamed", "__weakref__")
 
     def __init__(self, position: int, action: dict | None, outcome: Outcome | None,
                  prev: Frame | None, replayer: Replayer):
@@ -54,6 +54,11 @@ class Frame:
         self._events = None if outcome is None else tuple(outcome.events)
         self.depth = 0 if prev is None else prev.depth + 1
         self.prev = prev
+        # the newest frame at or below this one whose action corrects a name (or None): the
+        # names in force follow from those few frames, not from a walk down the whole log
+        self.renamed: Frame | None = (
+            self if action is not None and action.get("type") == RENAME
+            else None if prev is None else prev.renamed)
         self._state: Any = None if outcome is None else outcome.state
         self._replayer = replayer
         self.memo: Any = None
@@ -85,6 +90,18 @@ class Frame:
 
     def __repr__(self) -> str:
         return f"Frame({self.position}, {self.action!r})"
+
+
+def renaming_actions(frame: Frame | None) -> list[dict]:
+    """The `rename_player` actions in force up to `frame` (itself included), oldest first:
+    found through `Frame.renamed`, so only those frames are visited."""
+    found = []
+    frame = None if frame is None else frame.renamed
+    while frame is not None:
+        found.append(frame.action)
+        frame = None if frame.prev is None else frame.prev.renamed
+    found.reverse()
+    return found
 
 
 class Replayer:
@@ -230,11 +247,7 @@ class Replayer:
     def names(self, frame: Frame | None = None) -> dict[str, str]:
         """The players' names in force after `frame` (default: the latest), by id."""
         frame = self._frames[-1] if frame is None else frame
-        actions = []
-        while frame is not None:
-            actions.append(frame.action)
-            frame = frame.prev
-        return names_in_force(self.rules, reversed(actions))
+        return names_in_force(self.rules, renaming_actions(frame))
 
     def transfers(self) -> Iterator[Transfer]:
         """Every transfer of the actions in force, in order (the opening cash first)."""

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from referee.engine.corrections import RENAME, renames
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.record import dump_record
-from referee.engine.replay import Replayer
+from referee.engine.replay import Replayer, renaming_actions
 from referee.web import store
 from referee.web.actors import (
     Actor,
@@ -135,7 +135,7 @@ def _name_problem(game: GameRow, action: dict) -> str | None:
     action["name"] = clean_name(action["name"])
     snapshot = replayers().snapshot(get_db(), game)
     names = {str(p["id"]): str(p.get("name") or p["id"]) for p in game.players}
-    names |= renames(f.action for f in snapshot.frames)
+    names |= renames(renaming_actions(snapshot.frames[-1]))
     others = [(name, name) for pid, name in names.items() if pid != action.get("player")]
     problems = name_problems([*others, ("The new name", action["name"])], MAX_NAME)
     return problems[-1] if problems and action["name"] else None

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.engine.corrections import renames
 from referee.engine.ledger import BANK
-from referee.engine.replay import REDO, UNDO
+from referee.engine.replay import REDO, UNDO, renaming_actions
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
 from referee.web.replayers import Snapshot
@@ -64,7 +64,7 @@ class GameView:
     def names(self) -> dict[str, str]:
         """Each player's name in force: as entered, or as the banker corrected it since."""
         names = {str(p["id"]): str(p.get("name") or p["id"]) for p in self.game.players}
-        corrected = renames(f.action for f in self.snapshot.frames)
+        corrected = renames(renaming_actions(self.snapshot.frames[-1]))
         return names | {pid: name for pid, name in corrected.items() if pid in names}
 
     def name(self, pid: str | None) -> str:
