@@ -52,3 +52,21 @@ def test_selling_back_a_railroad_establishes_nobody_on_it():
     assert "SOU" not in t.p("blue").established
     t.end_turn().sell_back("SOU")
     assert "SOU" not in t.p("blue").established
+
+
+def test_a_third_player_beside_an_auctioned_railroad_keeps_the_fee_he_paid_before():
+    """AUCTION: everyone at the auctioned railroad's mileposts keeps the fee he would have paid
+    without it. Green stands on Blue's SOU, established on nothing; Blue auctions it to Red:
+    Green's fee does not rise ($5,000 to an opponent either way), and he keeps it on the SOU."""
+    t = play().set_up()
+    t.adjust("blue", 20_000)
+    t.go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()  # blue
+    t.trip("Atlanta", "CG")  # red
+    t.go_to("Charleston").roll(1, 2).stop("ACL", at=("SOU", "ACL")).end_turn()  # green
+    assert t.p("green").established == {}
+    t.go_to("Atlanta").roll(1, 2).stop("CG", at=("CG",))  # blue owes the bank $1,000
+    t.adjust("blue", 500 - t.cash("blue"), "to $500").end_turn()
+    t.auction("SOU").bid("red", 10_000).pass_("green")
+    assert t.state.owners["SOU"] == "red"
+    assert t.p("green").established == {"SOU": 5_000}
+    assert "Green is established on the SOU at $5,000" in t.events()

@@ -322,3 +322,24 @@ def test_a_railroad_from_the_stack_and_one_from_a_holding_use_two_plus_tokens():
     assert t.state.op.added == 2
     assert "has 2 (+) tokens this round and has added 2" in t.rejects("buy_railroad",
                                                                       player="ann")
+
+
+def test_a_railroad_is_bought_only_while_the_stack_has_one():
+    """Two rich Holdings buy two railroads a turn until the stack of ten is gone (its top card,
+    the Ivy Line, leaves after the two Operating Rounds); then a purchase is refused."""
+    t = two_operating()
+    for holding in ("SB", "DPI"):
+        t.do("adjust_cash", account=f"treasury:{holding}", amount=2000, reason="for the test")
+    t.tokens(plus=2, down=1).buy_railroad().buy_railroad().finish("Ash Line")  # SB, OR 1.1
+    t.tokens(plus=2, down=1).buy_railroad().buy_railroad(side=0).finish("Test Atlantic")  # DPI
+    t.tokens(plus=2, down=1).withhold()  # SB, OR 1.2
+    t.buy_railroad().buy_railroad(side=0).finish("Birch Line", "Dune Line")
+    t.tokens(plus=2, down=1).withhold()  # DPI
+    t.buy_railroad().buy_railroad(side=0).finish("Fern Line")
+    assert t.state.stack == ["Juniper Line"]  # the Ivy Line left after the two rounds
+    assert t.h("SB").railroads == []  # its level 5 made SB's level 3 Elm Line obsolete
+    t.end_stock_round()
+    t.tokens(plus=2, down=1).buy_railroad().finish()  # SB takes the last card
+    assert t.state.stack == []
+    t.tokens(plus=2, down=1).withhold()  # DPI
+    assert t.rejects("buy_railroad", player=t.director) == "The railroad stack is empty."
