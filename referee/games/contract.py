@@ -152,6 +152,35 @@ class Boards(Protocol):
         ...
 
 
+class FolderBoards:
+    """The part of `Boards` every folder-kept game shares: where boards are looked for (the
+    shipped `shipped` folder first, then <instance>/<folder>/; a shipped key hides a laptop's)
+    and `check` (read one folder with `read_folder`; its `error` carries the problems). A game
+    sets those four and writes `list` and `load` in its own words."""
+
+    shipped: Path
+    folder: str
+    error: type[Exception]
+
+    def read_folder(self, folder: Path) -> Any:
+        """Read one board folder as the rules use it; raises `error` with its `problems`."""
+        raise NotImplementedError
+
+    def roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
+        """(folder of boards, shipped?) in the order a key is looked up."""
+        roots = [(self.shipped, True)]
+        if instance_dir is not None:
+            roots.append((Path(instance_dir) / self.folder, False))
+        return roots
+
+    def check(self, folder: Path) -> list[Problem]:
+        try:
+            self.read_folder(folder)
+        except self.error as err:
+            return list(err.problems)  # type: ignore[attr-defined]
+        return []
+
+
 Resolver = Callable[[str, str], Any]  # (game key, board key) -> the loaded board
 
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.engine.record import RecordError
-from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
+from referee.games.contract import (
+    BoardSummary,
+    FolderBoards,
+    GameParts,
+    Problem,
+    Resolver,
+)
 from referee.games.prairie_railroads import board as board_files
 from referee.games.prairie_railroads import views
 from referee.games.prairie_railroads.board import (
@@ -54,24 +60,24 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> PrairieRules
         raise RecordError(f"players: {err}") from err
 
 
-class PrairieBoards:
+class PrairieBoards(FolderBoards):
     """Prairie Railroads' boards: tables/prairie_railroads/<key>/ and the laptop's own under
     <instance>/prairie_boards/ (docs/prairie-railroads.md); a shipped key hides an uploaded one."""
 
     folder = "prairie_boards"
+    error = BoardError
+    read_folder = staticmethod(load_board_folder)
+
+    @property
+    def shipped(self) -> Path:  # read when asked: a test may point it at its own boards
+        return board_files.BOARDS_DIR
     manifest = MANIFEST
     noun = "board"
     template = board_files.BOARDS_DIR / "_template"
 
-    def _roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
-        roots = [(board_files.BOARDS_DIR, True)]
-        if instance_dir is not None:
-            roots.append((Path(instance_dir) / self.folder, False))
-        return roots
-
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}
-        for root, shipped in self._roots(instance_dir):
+        for root, shipped in self.roots(instance_dir):
             for folder in board_folders(root):
                 if folder.name in found:
                     continue
@@ -81,17 +87,11 @@ class PrairieBoards:
         return list(found.values())
 
     def load(self, key: str, instance_dir: Path | None) -> Board:
-        for root, _shipped in self._roots(instance_dir):
+        for root, _shipped in self.roots(instance_dir):
             if board_folder(key, root).is_dir():  # board_folder refuses a key that is no name
                 return load_board(key, root)
         raise BoardError([Problem(key[:40], None, "there is no such board")])
 
-    def check(self, folder: Path) -> list[Problem]:
-        try:
-            load_board_folder(folder)
-        except BoardError as err:
-            return list(err.problems)
-        return []
 
 
 GAME = GameParts(

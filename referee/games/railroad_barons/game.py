@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from referee.games.contract import BoardSummary, GameParts, Problem
+from referee.games.contract import BoardSummary, FolderBoards, GameParts, Problem
 from referee.games.railroad_barons import rules_for, views
 from referee.games.railroad_barons.box import (
     BOXES_DIR,
@@ -31,22 +31,18 @@ def box_name(folder: Path) -> str:
     return name.strip() if isinstance(name, str) and name.strip() else folder.name
 
 
-class BaronsBoxes:
+class BaronsBoxes(FolderBoards):
     """The boxes: tables/railroad_barons/<key>/ shipped, and the laptop's own, entered or
     uploaded, under <instance>/railroad_barons_boxes/<key>/. A shipped key hides a laptop's."""
 
+    shipped = BOXES_DIR
     folder = INSTANCE_FOLDER
+    error = BoxError
+    read_folder = staticmethod(load_box_folder)
     manifest = MANIFEST  # box.toml: it names the box and its CSV files
     noun = "box"
     plural = "boxes"
     template: Path | None = BOXES_DIR / "_template"
-
-    def roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
-        """(folder of boxes, shipped?) in the order a key is looked up."""
-        roots = [(BOXES_DIR, True)]
-        if instance_dir is not None:
-            roots.append((Path(instance_dir) / self.folder, False))
-        return roots
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}
@@ -73,12 +69,6 @@ class BaronsBoxes:
                 return load_box_folder(root / key)
         raise BoxError([Problem(MANIFEST, None, f"there is no box {key!r}")])
 
-    def check(self, folder: Path) -> list[Problem]:
-        try:
-            load_box_folder(folder)
-        except BoxError as err:
-            return list(err.problems)
-        return []
 
 
 GAME = GameParts(

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.record import RecordError
-from referee.games.contract import BoardSummary, Problem, Resolver
+from referee.games.contract import BoardSummary, FolderBoards, Resolver
 from referee.games.railway_rivals import views
 from referee.games.railway_rivals.history import history
 from referee.games.railway_rivals.mapdata import (
@@ -55,41 +55,32 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RivalsRules:
         raise RecordError(f"players: {err}") from err
 
 
-class RivalsMaps:
+class RivalsMaps(FolderBoards):
     """The maps: tables/railway_rivals/<key>/ and the laptop's own under
     <instance>/railway_rivals_maps/ (docs/railway-rivals.md); a shipped key hides a laptop's."""
 
+    shipped = MAPS_DIR
     folder = MAPS_FOLDER
+    error = MapError
+    read_folder = staticmethod(load_map_folder)
     manifest = MANIFEST  # for the web core's upload page (/boards/railway_rivals)
     noun = "map"
     template: Path | None = MAPS_DIR / "_template"
 
-    def _roots(self, instance_dir: Path | None) -> list[tuple[Path, bool]]:
-        roots = [(MAPS_DIR, True)]
-        if instance_dir is not None:
-            roots.append((Path(instance_dir) / self.folder, False))
-        return roots
-
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}
-        for root, shipped in self._roots(instance_dir):
+        for root, shipped in self.roots(instance_dir):
             for key, name in list_maps(root):
                 status = load_map(key, root).status
                 found.setdefault(key, BoardSummary(key, name, True, shipped, status))
         return list(found.values())
 
     def load(self, key: str, instance_dir: Path | None) -> RivalsMap:
-        for root, _shipped in self._roots(instance_dir):
+        for root, _shipped in self.roots(instance_dir):
             if map_folder(key, root).is_dir():  # map_folder refuses a key that is no name
                 return load_map(key, root)
         raise LookupError(f"there is no Railway Rivals map {key!r}")
 
-    def check(self, folder: Path) -> list[Problem]:
-        try:
-            load_map_folder(folder)
-        except MapError as err:
-            return list(err.problems)
-        return []
 
 
 class RivalsGame:
