@@ -71,7 +71,7 @@ def _size(n: int) -> str:
 
 
 def _shown(name: str) -> str:
-    return repr(name[:80])
+    return repr(name[:MAX_NAME_SHOWN])
 
 
 def _cut(name: str) -> str:
@@ -136,8 +136,8 @@ def _unzip(name: str, data: bytes, noun: str) -> list[tuple[str, bytes]]:
                        and not info.filename.startswith("__MACOSX/")
                        and not PurePosixPath(info.filename).name.startswith(".")]
             if len(members) > MAX_ZIP_MEMBERS:
-                raise UploadError([f"{name} holds {len(members)} files: a {noun} has at most "
-                                   f"{MAX_FILES}."])
+                raise UploadError([f"{name} holds {len(members)} files: a {noun} upload holds "
+                                   f"at most {MAX_ZIP_MEMBERS}."])
             names = _member_names([info.filename for info in members], noun)
             out: list[tuple[str, bytes]] = []
             total = 0

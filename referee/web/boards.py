@@ -83,9 +83,10 @@ def navigation() -> dict[str, Any]:
 
 
 def _place(game: str) -> tuple[Place, Boards]:
-    if game not in registry.GAMES or uploadable(game) is None:
+    boards = uploadable(game) if game in registry.GAMES else None
+    if boards is None:
         abort(404, "There is no such game with boards. The lobby lists every game.")
-    return Place(game, args={"game": game}), uploadable(game)  # type: ignore[return-value]
+    return Place(game, args={"game": game}), boards
 
 
 def _instance() -> Path:

@@ -20,7 +20,7 @@ def cue(view: Any) -> Cue | None:
     pid = view.actor.player_id
     if pid is None or pid not in view.to_act:
         return None
-    legal = view.snapshot.rules.legal_actions(view.snapshot.state)
+    legal = view.legal
     bids = any(a.get("type") == "bid" and a.get("player") in (pid, None) for a in legal)
     kind = "bid" if bids else "turn"
     return Cue(kind, f"Your {kind}", view.name(pid))

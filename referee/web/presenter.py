@@ -1,7 +1,7 @@
 """The presenter every game page shares: the legal actions this page may take as panels, the
 dice tapped so far, the "now / next" line. A game's own presenter (Rail Baron's `TurnPage`,
 Prairie's `PrairieView`) subclasses `Presenter` and supplies only what differs: `doing()`,
-`prepare_<type>(panel)` for the panels that need more than the legal action, its dice fields.
+`_prepare_<type>(panel)` for the panels that need more than the legal action, its dice fields.
 
 No rule is decided here: what may be done comes from the rules' `legal_actions`. Half-entered
 choices (dice tapped, items picked) live in the page's query string, the "draft", so that
@@ -83,7 +83,7 @@ class Presenter:
     dice_fields: dict[str, tuple[str, ...]] = {}  # form field -> the dice keys it carries
     draft_lists: tuple[str, ...] = ()  # query keys of the lists a draft may hold
     panel_order: dict[str, int] = {}  # panels sort by this (default 1), then as legal
-    hidden_from_phones: frozenset[str] = frozenset({"adjust_cash"})
+    hidden_from_phones: frozenset[str] = frozenset()
     hidden_everywhere: frozenset[str] = frozenset({"adjust_cash"})  # its own form elsewhere
     doing_class = "now-doing"  # the class of the "now" line
     yours = "What to do now"  # the heading of a phone with something to do
@@ -182,7 +182,7 @@ class Presenter:
 
     def legal(self) -> list[dict]:
         """The rules' legal actions now (a game may dress them)."""
-        return self.rules.legal_actions(self.state)
+        return self.view.legal
 
     def may_act(self, action: dict) -> bool:
         """Whether this page may take `action`: the banker any, a phone its own seat's."""

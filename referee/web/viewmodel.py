@@ -101,6 +101,11 @@ class GameView:
         return lines
 
     @cached_property
+    def legal(self) -> list[dict]:
+        """The rules' legal actions now, asked once per page (the presenter, the cue)."""
+        return self.snapshot.rules.legal_actions(self.snapshot.state)
+
+    @cached_property
     def to_act(self) -> list[str]:
         """The players who may act now: the game's one answer (referee.games.contract)."""
         return hooks_for(self.game.game).to_act(self.snapshot.state)

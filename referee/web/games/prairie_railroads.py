@@ -9,7 +9,6 @@ from typing import Any
 
 from flask import current_app, url_for
 
-from referee.games.prairie_railroads.actions_track import fallback_cities
 from referee.games.prairie_railroads.constants import CARD_NAMES, HANDS, RAILROADS, treasury
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
@@ -18,7 +17,6 @@ from referee.games.prairie_railroads.game import GAME
 from referee.games.prairie_railroads.settings import MAX_CARDS
 from referee.games.prairie_railroads.views import (
     history,
-    legal_actions,
     railroad_rows,
     to_act,
 )
@@ -46,9 +44,6 @@ class PrairieView(Presenter):
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"prairie_railroads/act/{kind}.html"]
-
-    def legal(self) -> list[dict]:
-        return legal_actions(self.rules, self.state)
 
     @property
     def to_act(self) -> str | None:
@@ -151,13 +146,6 @@ class PrairieView(Presenter):
         if self.board is not None:
             return sorted(self.board.cities)
         return sorted(self.state.cities)
-
-    @property
-    def growth_cities(self) -> list[str]:
-        """The cities a player may choose when both cities of his roll have grown."""
-        if self.board is None:
-            return []
-        return sorted(dict.fromkeys(fallback_cities(self.state, self.board)))
 
     def income_of(self, city: str) -> int | None:
         if self.board is not None:

@@ -11,7 +11,6 @@ from referee.games.railroad_barons.actions_operate import dividend
 from referee.games.railroad_barons.state import PERCENTS, treasury
 from referee.games.railroad_barons.views import (
     history,
-    legal_actions,
     round_label,
     summary,
     to_act,
@@ -122,9 +121,9 @@ class BaronsView:
         return (f"Operating Round {s.sr}.{s.orn}: {self.hname(h.key)} operates; "
                 f"{self.name(h.director)} {phase}.")
 
-    @cached_property
+    @property
     def legal(self) -> list[dict]:
-        return legal_actions(self.rules, self.state)
+        return self.view.legal
 
     @cached_property
     def choices(self) -> list[Choice]:

@@ -178,19 +178,6 @@ class QuickAnswer:
     problems: dict[str, str] = field(default_factory=dict)
 
     @property
-    def region_unknown(self) -> bool:
-        """The region roll landed on an unknown cell: the printed chart must say."""
-        return self.region is not None and self.region.region is None
-
-    @property
-    def city_unknown(self) -> bool:
-        return self.city is not None and self.city.city is None
-
-    @property
-    def payoff_unknown(self) -> bool:
-        return self.payoff is not None and self.payoff.amount is None
-
-    @property
     def stays(self) -> bool:
         """The destination is where the train already is: the rest of the turn is lost."""
         return self.start is not None and self.start == self.destination
