@@ -136,9 +136,19 @@ def live_url(app) -> Iterator[str]:
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     url = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = url
-    thread = threading.Thread(target=server.run, daemon=True)
+    closing = threading.Event()
+
+    def run() -> None:
+        try:
+            server.run()
+        except OSError:  # its socket closed under a select() by server.close() below
+            if not closing.is_set():
+                raise
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     yield url
+    closing.set()
     server.close()
     thread.join(timeout=5)
 
