@@ -6,9 +6,17 @@ resumes from its saved checkpoint (the state every few dozen actions, stored wit
 replays only what follows. Callers that change a game hold the game's lock.
 
 A game's pages may register frame notes (`register_frame_notes`): what they derive from each
-action once (Rail Baron's history lines). The notes of every action up to the checkpoint are
-saved with it and put back on the frames at a restart, so those pages need no replay of the
-older actions either.
+action once (Rail Baron's history lines). Each checkpoint adds a piece: the notes of the actions
+in force since the previous one (never the whole game's again, so a save costs the same late in
+a game as early). A restart puts the notes back on the frames, so those pages need no replay of
+the older actions either.
+
+A note belongs to the action that made its frame, keyed by the action's log position: the frame
+made by the action at a position, and the one below it, are the same whatever came later (undo
+and redo take back and put back that very frame), so a stored note never goes stale. An undo
+below a piece's end leaves the notes of the frames it took back unused; new actions have later
+positions and land in a later piece. Whatever the pieces do not cover is worked out again when
+asked for, so a missing or foreign piece costs time, never a wrong history.
 """
 
 from __future__ import annotations
@@ -38,13 +46,16 @@ _NOTERS: dict[type, tuple[str, FrameNotes]] = {}
 
 def register_frame_notes(rules_type: type, version: str, make: FrameNotes) -> None:
     """Save `make(frames, depth)` (one picklable note per frame, set as `Frame.memo`) with every
-    checkpoint of games whose rules are a `rules_type`; `version` changes when the notes do."""
+    checkpoint of games whose rules are a `rules_type`; `version` changes when the notes do.
+    `frames` may be a run of the frames in force: the note of frames[i] may depend on frames[i]
+    and frames[i - 1] only."""
     _NOTERS[rules_type] = (version, make)
 
 
 @dataclass(frozen=True)
 class SavedCheckpoint:
-    """What a checkpoint holds: the state, and the frame notes of the actions up to it."""
+    """What a checkpoint holds: the state. Checkpoints saved before the notes were saved in
+    pieces also hold the notes of every action up to them (still read)."""
 
     state: Any
     version: str = ""
@@ -93,6 +104,7 @@ class ReplayerCache:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._saved: dict[str, int] = {}  # game -> log length of the checkpoint it has stored
+        self._noted: dict[str, int] = {}  # game -> its stored notes cover positions 0..n-1
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock that serialises changes to one game within this process."""
@@ -103,6 +115,7 @@ class ReplayerCache:
         self._replayers.pop(game_id, None)
         self._snapshots.pop(game_id, None)
         self._saved.pop(game_id, None)
+        self._noted.pop(game_id, None)
 
     def adopt(self, game_id: str, replayer: Replayer) -> None:
         """Keep a Replayer built elsewhere (a new or imported game) as the game's own."""
@@ -154,13 +167,38 @@ class ReplayerCache:
             replayer = Replayer.resume(rules, log[:saved.seq], kept.state)
         except (CheckpointError, IllegalAction):
             return Replayer(rules), log  # a damaged checkpoint costs a replay, nothing else
-        noter = _NOTERS.get(type(rules))
-        frames = replayer.frames
-        if noter and kept.version == noter[0] and len(kept.notes) == len(frames) - 1:
-            for frame, note in zip(frames[1:], kept.notes, strict=True):
-                frame.memo = note
         self._saved[game.id] = saved.seq
+        noter = _NOTERS.get(type(rules))
+        if noter is not None:
+            self._restore_notes(db, game.id, replayer, saved, noter[0], kept)
         return replayer, log[saved.seq:]
+
+    def _restore_notes(self, db: Database, game_id: str, replayer: Replayer,
+                       saved: store.Checkpoint, version: str, kept: SavedCheckpoint) -> None:
+        """Put the stored notes back on the frames of a resumed Replayer: the pieces that
+        follow one another from the opening, saved under the checkpoint's rules and today's
+        notes code (or the notes an older checkpoint held whole)."""
+        notes: dict[int, Any] = {}
+        end = 0
+        for piece in store.note_pieces(db, game_id):
+            if piece.start != end or piece.end > saved.seq or (
+                    piece.fingerprint, piece.version) != (saved.fingerprint, version):
+                break
+            try:
+                positions, made = load_state(piece.notes)
+                notes.update(zip(positions, made, strict=True))
+            except (CheckpointError, TypeError, ValueError):
+                break  # a damaged piece: what it and the later ones hold is made again
+            end = piece.end
+        frames = replayer.frames
+        if end == saved.seq:
+            self._noted[game_id] = end
+        elif not notes and kept.version == version and len(kept.notes) == len(frames) - 1:
+            notes = {f.position: note for f, note in zip(frames[1:], kept.notes, strict=True)}
+        for frame in frames[1:]:
+            note = notes.get(frame.position)
+            if note is not None:
+                frame.memo = note
 
     def save_checkpoint(self, db: Database, game_id: str, replayer: Replayer) -> None:
         """Store the Replayer's newest saved-worthy checkpoint, when it is newer than the one
@@ -169,15 +207,21 @@ class ReplayerCache:
         if found is None or found[0] <= self._saved.get(game_id, 0):
             return
         seq, state = found
-        kept = SavedCheckpoint(state)
-        noter = _NOTERS.get(type(replayer.rules))
-        if noter is not None:
-            frames = replayer.frames
-            depth = next(d for d in range(len(frames) - 1, 0, -1)
-                         if frames[d].position == seq - 1)
-            kept = SavedCheckpoint(state, noter[0], tuple(noter[1](frames, depth)))
-        store.save_checkpoint(db, game_id, seq, fingerprint(replayer.rules), dump_state(kept))
+        rules_print = fingerprint(replayer.rules)
+        store.save_checkpoint(db, game_id, seq, rules_print, dump_state(SavedCheckpoint(state)))
         self._saved[game_id] = seq
+        noter = _NOTERS.get(type(replayer.rules))
+        if noter is None:
+            return
+        start = self._noted.get(game_id)  # None: what is stored is unknown, so all again
+        frames = replayer.frames_between(start or 0, seq)
+        depth = len(frames) - 1
+        notes = tuple(noter[1](frames, depth)) if depth else ()
+        positions = tuple(frame.position for frame in frames[1:])
+        piece = store.NotePiece(start or 0, seq, rules_print, noter[0],
+                                dump_state((positions, notes)))
+        store.add_notes(db, game_id, piece, whole=start is None)
+        self._noted[game_id] = seq
 
     def snapshot(self, db: Database, game: GameRow, count: int | None = None) -> Snapshot:
         """The game as stored now (or at `count` actions, when the caller knows the count); the
