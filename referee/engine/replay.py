@@ -198,6 +198,11 @@ class Replayer:
         return list(self._frames)
 
     @property
+    def top(self) -> Frame:
+        """The latest frame in force (the opening before any action)."""
+        return self._frames[-1]
+
+    @property
     def undone(self) -> list[Frame]:
         """The frames redo may put back, the next one last (empty once a new action came)."""
         return list(self._undone)

@@ -22,8 +22,9 @@ asked for, so a missing or foreign piece costs time, never a wrong history.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ MapResolver = Callable[[str, str], Any]
 FrameNotes = Callable[[list[Frame], int], list[Any]]  # (frames, depth) -> notes of frames[1..depth]
 
 _NOTERS: dict[type, tuple[str, FrameNotes]] = {}
+NEAR_TOP = 8  # frames this close to the top are found by walking down, without a list
 
 
 def register_frame_notes(rules_type: type, version: str, make: FrameNotes) -> None:
@@ -84,13 +86,92 @@ def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 
 
+class FramesInForce(Sequence):
+    """The frames in force below and at `top`, oldest first, read as a list: the newest are
+    found by walking down from the top, and the list is made only when read from the bottom
+    (copying 10,000 frames for every answer would make actions slower as the game goes on).
+    Safe to read while the Replayer moves on: a frame's `prev` never changes."""
+
+    __slots__ = ("_top", "_list")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, top: Frame):
+        self._top = top
+        self._list: list[Frame] | None = None
+
+    def __len__(self) -> int:
+        return self._top.depth + 1
+
+    def _all(self) -> list[Frame]:
+        if self._list is None:
+            self._list = list(self.__reversed__())[::-1]
+        return self._list
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if self._list is None and isinstance(index, int) and -NEAR_TOP <= index < 0:
+            frame: Frame | None = self._top
+            for _ in range(-1 - index):
+                frame = frame.prev if frame is not None else None
+            if frame is None:
+                raise IndexError("no such frame")
+            return frame
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Frame]:
+        return iter(self._all())
+
+    def __reversed__(self) -> Iterator[Frame]:
+        frame: Frame | None = self._top
+        while frame is not None:
+            yield frame
+            frame = frame.prev
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"FramesInForce({len(self)} frames, top {self._top!r})"
+
+
+class LogView(Sequence):
+    """The first `seq` actions of a Replayer's log, read in place: the log is only ever
+    appended to, so they never change (no copy of the whole log for every answer)."""
+
+    __slots__ = ("_log", "_seq")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, log: list[dict], seq: int):
+        self._log = log
+        self._seq = seq
+
+    def __len__(self) -> int:
+        return self._seq
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return self._log[:self._seq][index]
+        position = index + self._seq if index < 0 else index
+        if not 0 <= position < self._seq:
+            raise IndexError("no such action")
+        return self._log[position]
+
+    def __iter__(self) -> Iterator[dict]:
+        return islice(self._log, self._seq)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"LogView({self._seq} actions)"
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A game as it stood at one moment: safe to read while another request moves on."""
 
     seq: int
-    log: list[dict]
-    frames: list[Frame]
+    log: Sequence[dict]
+    frames: Sequence[Frame]
     rules: GameRules
     state: Any  # the latest frame's state, held here: the Replayer keeps only a few
     undone: tuple[Frame, ...] = ()  # what redo may put back, the next one last
@@ -234,7 +315,8 @@ class ReplayerCache:
             kept = self._snapshots.get(game.id)
             if kept is not None and kept[0] is replayer and kept[1].seq == replayer.seq:
                 return kept[1]  # a Replayer's seq only grows: the same seq is the same log
-            snapshot = Snapshot(replayer.seq, list(replayer.log), replayer.frames, replayer.rules,
-                                replayer.state, tuple(replayer.undone))
+            snapshot = Snapshot(replayer.seq, LogView(replayer.log, replayer.seq),
+                                FramesInForce(replayer.top), replayer.rules, replayer.state,
+                                tuple(replayer.undone))
             self._snapshots[game.id] = (replayer, snapshot)
             return snapshot
