@@ -55,6 +55,11 @@ PRIMARY = """() => {
   return b ? getComputedStyle(b).backgroundColor : null;
 }"""
 
+# Buttons that act (filled with the accent) lower than a thumb's 48 px.
+SHORT_PRIMARY = """() => [...document.querySelectorAll('.live button:not(.secondary):not(.small)')]
+  .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 48)
+  .map(e => e.textContent.trim().slice(0, 60))"""
+
 STRIPE = "getComputedStyle(document.querySelector('.top')).borderBottomColor"
 
 
@@ -74,6 +79,7 @@ def look(page, name: str, seat: str | None = None, dark: bool = False) -> None:
         assert page.evaluate(SMALL_TARGETS) == [], f"{where} has targets under 44px"
         assert page.evaluate(BROKEN_WORDS) == [], f"{where} breaks words inside"
         assert page.evaluate(CRAMMED) == [], f"{where} has words wider than their button"
+        assert page.evaluate(SHORT_PRIMARY) == [], f"{where} has buttons under 48px"
         page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
     stripe = page.evaluate(STRIPE)
     if seat is None:
@@ -135,6 +141,9 @@ def screens(banker, phones: dict[str, tuple], key: str) -> None:
     cue_ink = acting.evaluate("getComputedStyle(document.querySelector('.cue')).color")
     assert cue_ink == rgb(ink(colour)), f"{key}: the cue's ink is {cue_ink}"
     look(acting, f"{key}-phone-acting", seat=colour)
+    acting.emulate_media(color_scheme="dark")
+    look(acting, f"{key}-phone-acting-dark", seat=colour, dark=True)
+    acting.emulate_media(color_scheme="light")
     look(waiting, f"{key}-phone-waiting", seat=waiting_colour)
     look(banker, f"{key}-banker")
     table = banker.context.new_page()
