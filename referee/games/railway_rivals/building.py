@@ -6,7 +6,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
 from referee.games.railway_rivals.context import Play, handles, units
-from referee.games.railway_rivals.state import Building, Race
+from referee.games.railway_rivals.state import Building, Race, State
 
 # Payments to each rival present (rules A4, A5 and the worked figure of A7).
 PAYMENTS = {
@@ -156,19 +156,36 @@ def reached_town(play: Play, action: dict) -> None:
              + (f"{len(left)} town(s) still unreached." if left else "Every town is reached."))
 
 
+def check_countdown(state: State) -> None:
+    """Raise IllegalAction unless the countdown may start now: the building stage, one town
+    left unreached, no countdown running (A8)."""
+    require(state.stage == "building" and state.building is not None,
+            "That belongs to the building stage.")
+    left = state.unreached()
+    require(len(left) == 1, f"{len(left)} towns are unreached; the countdown starts when only "
+            "one is left.", "A8")
+    require(state.building.countdown is None,  # type: ignore[union-attr]
+            "The countdown is running already.", "A8")
+
+
+def countdown_open(state: State) -> bool:
+    """Whether any company may start the countdown now (A8)."""
+    try:
+        check_countdown(state)
+    except IllegalAction:
+        return False
+    return True
+
+
 @handles("last_town")
 def last_town(play: Play, action: dict) -> None:
     """With one town left, any company may start the countdown: 2 more turns each (A8)."""
     state = play.state
     cid = play.company(action)
-    require(state.stage == "building" and state.building is not None,
-            "That belongs to the building stage.")
+    check_countdown(state)
     b = state.building
     assert b is not None
     left = play.unreached()
-    require(len(left) == 1, f"{len(left)} towns are unreached; the countdown starts when only "
-            "one is left.", "A8")
-    require(b.countdown is None, "The countdown is running already.", "A8")
     b.countdown = {c: 2 for c in state.companies}
     if b.throw is not None:  # a turn half built is not one of the two more
         b.countdown[b.builder] += 1

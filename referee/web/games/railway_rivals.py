@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from referee.games.railway_rivals.building import PAYMENTS
+from referee.games.railway_rivals.building import PAYMENTS, countdown_open
 from referee.games.railway_rivals.game import GAME
+from referee.games.railway_rivals.races import joint_partners, power_partners
 from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
 from referee.web.games.railway_rivals_chart import balance_chart
 from referee.web.presenter import Panel, Presenter
@@ -251,8 +252,7 @@ class RivalsView:
 
     @property
     def countdown_open(self) -> bool:
-        b = self.state.building
-        return b is not None and b.countdown is None and len(self.unreached) == 1
+        return countdown_open(self.state)
 
     @property
     def countdown(self) -> str:
@@ -266,8 +266,10 @@ class RivalsView:
         return sp.allowance.get(cid, 0) if sp else 0
 
     def partners(self, cid: str) -> list[dict]:
+        """The companies `cid` may enter a joint train with."""
         race = self.state.race
-        return [c for c in self.rivals(cid) if race and c["id"] not in race.answered]
+        ids = joint_partners(race, list(self.state.companies), cid) if race else []
+        return [c for c in self.companies if c["id"] in ids]
 
     def route_rivals(self, cid: str) -> list[dict]:
         """The rivals whose lines a train might use (not its own members)."""
@@ -279,15 +281,8 @@ class RivalsView:
     def power_partners(self, cid: str) -> list[dict]:
         """Rivals running their own train in this race (running powers are between two)."""
         race = self.state.race
-        tid = race.answered.get(cid) if race else None
-        if race is None or tid is None or len(race.trains[tid].members) > 1:
-            return []
-        out = []
-        for c in self.route_rivals(cid):
-            other = race.answered.get(c["id"])
-            if other and len(race.trains[other].members) == 1:
-                out.append(c)
-        return out
+        ids = power_partners(race, list(self.state.companies), cid) if race else []
+        return [c for c in self.companies if c["id"] in ids]
 
     @property
     def lone(self) -> bool:
