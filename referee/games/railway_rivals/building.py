@@ -236,6 +236,11 @@ def partner_pair(a: str, b: str) -> str:
     return "+".join(sorted((a, b)))
 
 
+def joint_hexes_of(state: State, cid: str) -> int:
+    """The joint hexes a company has counted with all its partners (C4: at most 20)."""
+    return sum(n for pair, n in state.joint_hexes.items() if cid in pair.split("+"))
+
+
 @handles("joint_build")
 def joint_build(play: Play, action: dict) -> None:
     """Two companies combine their throws for a joint line (rule C4); the app counts hexes."""
@@ -254,17 +259,13 @@ def joint_build(play: Play, action: dict) -> None:
     require(hexes <= may, f"Throws of {throws[0]} and {throws[1]} build {units(may)} "
             "together (three quarters of the total).", "C4")
     pair = partner_pair(cid, partner)
-
-    def total(c: str) -> int:
-        return sum(n for k, n in state.joint_hexes.items() if c in k.split("+"))
-
     require(state.joint_hexes.get(pair, 0) + hexes <= JOINT_PARTNER,
             f"At most {JOINT_PARTNER} joint hexes with one partner "
             f"({play.names([cid, partner])} have {state.joint_hexes.get(pair, 0)}).", "C4")
     for c in (cid, partner):
-        require(total(c) + hexes <= JOINT_TOTAL,
+        require(joint_hexes_of(state, c) + hexes <= JOINT_TOTAL,
                 f"At most {JOINT_TOTAL} joint hexes per company ({play.name(c)} has "
-                f"{total(c)}).", "C4")
+                f"{joint_hexes_of(state, c)}).", "C4")
     state.joint_hexes[pair] = state.joint_hexes.get(pair, 0) + hexes
     play.say(f"{play.names([cid, partner])} build a joint line: throws {throws[0]} + "
              f"{throws[1]} give {may} units; {hexes} joint hexes counted.")

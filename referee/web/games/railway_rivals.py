@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from referee.games.railway_rivals.building import PAYMENTS, countdown_open
+from referee.games.railway_rivals.building import (
+    JOINT_PARTNER,
+    JOINT_TOTAL,
+    LEAPS_TOTAL,
+    PAYMENTS,
+    countdown_open,
+    joint_hexes_of,
+)
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.races import joint_partners, power_partners
 from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
@@ -283,6 +290,32 @@ class RivalsView:
         race = self.state.race
         ids = power_partners(race, list(self.state.companies), cid) if race else []
         return [c for c in self.companies if c["id"] in ids]
+
+    # -- joint lines and leaps (C4, C5): the keeper records them ----------------------------
+
+    @cached_property
+    def builders(self) -> list[str]:
+        """The companies the keeper may record a joint line or a leap for: those building."""
+        return [cid for cid in self.mine if self.panel(cid) in ("build", "spend")]
+
+    @property
+    def joint_lines(self) -> list[str]:
+        """The joint hexes counted so far, per pair and per company, against their limits."""
+        state = self.state
+        pairs = [f"{self.names(pair.split('+'))} {n} of {JOINT_PARTNER}"
+                 for pair, n in sorted(state.joint_hexes.items())]
+        totals = [f"{self.name(c)} {joint_hexes_of(state, c)} of {JOINT_TOTAL}"
+                  for c in state.companies if joint_hexes_of(state, c)]
+        return pairs + totals
+
+    @property
+    def leap_lines(self) -> list[str]:
+        """The leaps made so far, per company and along whose lines, against their limits."""
+        out = []
+        for cid, along in self.state.leaps.items():
+            made = ", ".join(f"{n} along {self.name(r)}'s" for r, n in along.items())
+            out.append(f"{self.name(cid)} {sum(along.values())} of {LEAPS_TOTAL} ({made})")
+        return out
 
     @property
     def lone(self) -> bool:
