@@ -28,16 +28,24 @@ def tap_die(page, field: str, face: int) -> None:
     page.click(f"label[for='{field}-int-{face}']")
 
 
-def test_a_race_on_three_phones(live_url, chromium):
+def keeper_of_a_new_game(live_url, chromium, variants=()):
+    """The keeper's console on a phone, of a game made in the lobby: Ann, Bob, Cy in Austria."""
     keeper = chromium.new_context(**PHONE).new_page()
     keeper.goto(live_url + "/")
     keeper.select_option("#game", "railway_rivals")
     keeper.wait_for_selector("select#map")
     keeper.select_option("select#map", "austria")
+    for variant in variants:
+        keeper.check(f"input[name='variant'][value='{variant}']")
     for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
         keeper.fill(f"#name_{row}", name)
     keeper.click("text=Start the game")
     keeper.wait_for_url("**/banker")
+    return keeper
+
+
+def test_a_race_on_three_phones(live_url, chromium):
+    keeper = keeper_of_a_new_game(live_url, chromium)
     check_phone_layout(keeper)
     join_url = keeper.get_attribute(".join a", "href")
 
@@ -153,17 +161,7 @@ def test_a_race_on_three_phones(live_url, chromium):
 
 
 def test_the_keeper_counts_a_joint_line_and_a_leap_on_a_phone(live_url, chromium):
-    keeper = chromium.new_context(**PHONE).new_page()
-    keeper.goto(live_url + "/")
-    keeper.select_option("#game", "railway_rivals")
-    keeper.wait_for_selector("select#map")
-    keeper.select_option("select#map", "austria")
-    for variant in ("tournament", "joint_builds", "leapfrog"):
-        keeper.check(f"input[name='variant'][value='{variant}']")
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        keeper.fill(f"#name_{row}", name)
-    keeper.click("text=Start the game")
-    keeper.wait_for_url("**/banker")
+    keeper = keeper_of_a_new_game(live_url, chromium, ("tournament", "joint_builds", "leapfrog"))
     for cid, town in (("p1", "Wien"), ("p2", "Linz"), ("p3", "Graz")):
         keeper.select_option(f".rr-panel[data-company='{cid}'] select[name='town']", town)
         click(keeper, f".rr-panel[data-company='{cid}'] button:has-text('Start here')")
