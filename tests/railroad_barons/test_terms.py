@@ -21,12 +21,7 @@ from referee.games.railroad_barons.views import legal_actions
 from tests.railroad_barons.play import Table
 from tests.railroad_barons.random_play import random_action
 from tests.railroad_barons.test_recorded_games import replayed
-
-
-def started(settings=None) -> Table:
-    """Ann directs DPI at $100 with 40%; Bob holds its 30% (DPI operates, $1,000 capital)."""
-    t = Table(settings=settings).quick_start()
-    return t.buy("ann", "DPI", 40, par=100).buy("bob", "DPI", 30)
+from tests.railroad_barons.test_stock_rounds import started
 
 
 def test_the_capital_is_due_when_half_is_in_players_hands_and_only_once():
