@@ -20,6 +20,7 @@ from referee.games.prairie_railroads.views import (
     railroad_rows,
     to_act,
 )
+from referee.web.games.prairie_table import table_view
 from referee.web.presenter import Panel, Presenter
 
 __all__ = ["page_context", "read_setup", "setup_context"]
@@ -174,7 +175,11 @@ class PrairieView(Presenter):
 
 def page_context(view: Any) -> dict:
     page = PrairieView(view)
-    return {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES}
+    context = {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES}
+    if view.page == "table":
+        colours = {p["id"]: str(p.get("colour") or "") for p in view.game.players}
+        context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name, colours)
+    return context
 
 
 def playable_boards() -> list[tuple[str, str]]:
