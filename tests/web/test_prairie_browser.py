@@ -201,6 +201,7 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     bidder = acting(phones, "bid")
     check_phone_layout(bidder)
     assert bidder.locator(".pr-quick-bids button").count() >= 3  # minimum, +$5, all the cash
+    bidder.screenshot(path=SHOTS / "prairie-quick-bid-360.png")
     tap(bidder, ".pr-quick-bids button:has-text('(+$5)')", "prairie-after-bid")  # a segment
     while True:  # the others drop out
         try:
@@ -224,7 +225,7 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
             "prairie-after-railroad")
     builder = acting(phones, "build")
     check_phone_layout(builder)
-    builder.screenshot(path=SHOTS / "prairie-build-360.png", full_page=True)
+    builder.screenshot(path=SHOTS / "prairie-build-360.png")
     tap(builder, ".pr-build .pr-buttons button", "prairie-after-build")
     assert "builds" in builder.text_content(".events")
 
