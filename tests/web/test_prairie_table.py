@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.web.games.prairie_railroads_table import table_view
+from tests.prairie_railroads.play import standard_game
+
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 # The record's moments: after this many actions.
@@ -139,6 +142,26 @@ def test_a_finished_game_shows_the_winner_and_every_final_figure(browser):
     assert "winner" in part(page, 'data-player="cy"')
     assert "Next Pay Dividends" not in page
     assert "rbp-spotlight" not in page
+
+
+def test_a_western_build_spotlights_the_dividend_it_pays_at_once():
+    t = standard_game()  # the rulebook's Western Build, as tests/prairie_railroads play it
+    t.do("adjust_cash", account="treasury:ATSF", amount=50, reason="test: a rich ATSF")
+    t.card("CT").grow(3, 3).choose("ATSF").build("Topeka", "Pratt")
+    t.card("PD").card("PD")
+    t.card("CT").grow(3, 4).choose("ATSF").build("Pratt", "Ransom")
+    t.card("PD").card("PD")
+    t.card("CT").grow(3, 5).choose("ATSF")
+    names = {pid: pid.capitalize() for pid in t.state.players}
+    before = table_view(t.state, t.game.frames, names.get, {})
+    assert before.spotlight.kind == "growth"  # the roll of this turn, until the build
+    each = -(-t.rr("ATSF").income // 5)
+    t.western("Ransom")
+    spot = table_view(t.state, t.game.frames, names.get, {}).spotlight
+    assert (spot.kind, spot.railroad) == ("dividend", "ATSF")
+    assert spot.above == "Western Build: the ATSF pays its shareholders at once"
+    assert spot.big == f"${each} paid"  # Bob holds the one ATSF share
+    assert spot.below == (f"ATSF ${each} a share.", f"Received: Bob ${each}.")
 
 
 # -- a real browser: a TV at 1280 px and a phone at 360 px, screenshots to look at -----------

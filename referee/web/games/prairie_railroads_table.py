@@ -245,7 +245,7 @@ def moment_spotlight(frames: Sequence[Any], state: State, name: Namer) -> Spotli
         transfers = list(frame.outcome.transfers)
         paid = [t for t in transfers if t.kind == "dividend"]
         if paid:
-            return dividend_spotlight(before.state, frame, paid, name)
+            return dividend_spotlight(frame, paid, name)
         grown = frame.state.grown[len(before.state.grown):]
         if grown:
             return growth_spotlight(before.state, frame, grown[0], name)
@@ -278,7 +278,7 @@ def build_spotlight(frame: Any, name: Namer) -> Spotlight:
                      big, below, f"{big}.")
 
 
-def dividend_spotlight(before: State, frame: Any, paid: list[Any], name: Namer) -> Spotlight:
+def dividend_spotlight(frame: Any, paid: list[Any], name: Namer) -> Spotlight:
     after: State = frame.state
     railroads = list(dict.fromkeys(t.fields["railroad"] for t in paid))
     western = frame.action.get("type") == "build"
