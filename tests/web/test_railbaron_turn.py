@@ -566,9 +566,13 @@ def test_a_shortfall_offers_sell_back_and_auction(rb):
     # Bob stays established on the AA at the bank's $1,000 (his train was at Charlie when
     # Ann bought it, and he has ridden nothing else since)
     assert "Short by $500" in live(html)  # owes Ann $1,000 with $500
+    assert "Total $1,000 ; cash $500." in live(html)  # and no cash "after" the fees
+    assert "after:" not in live(html)
     assert press(rb.bob, html, "Pay $1,000 and end the turn").status_code == 303
     html = rb.page(rb.bob)
-    assert "Fees owed $1,000, cash $500" in live(html)
+    assert "Fees owed $1,000, cash $500: raise $500 by selling back" in live(html)
+    assert "Fees owed $1,000, cash $500: raise $500 by selling back" in live(
+        rb.page(rb.banker))  # a banker who does not play sees the figures too
     buttons = Page(html).buttons()
     assert "BB Sell back for $4,000" in buttons and "BB Auction (opening $4,000)" in buttons
     assert press(rb.bob, html, "BB Auction").status_code == 303

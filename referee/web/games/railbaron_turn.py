@@ -532,8 +532,10 @@ class TurnPage(Presenter):
         ridden = self.ridden_this_turn
         free = [c for c in ridden if c.abbr not in charged]
         own = [c for c in free if self.state.owners.get(c.abbr) == pid]
+        # cash None: this page may not show it, nor anything that tells it
         panel.data.update(fees=fees, total=total, cash=cash,
                           short=None if cash is None else max(0, total - cash),
+                          after=None if cash is None or cash < total else cash - total,
                           ridden=ridden, own=own, waived=[c for c in free if c not in own])
 
     def _sale_panel(self, panel: Panel) -> None:
@@ -541,7 +543,9 @@ class TurnPage(Presenter):
         pid = panel.player
         debt = turn.debt
         owed = debt["amount"] if debt else sum(f["amount"] for f in turn.fees)
-        panel.data.update(owed=owed, cash=self.cash_of(pid), rover=debt is not None,
+        cash = self.cash_of(pid)
+        panel.data.update(owed=owed, cash=cash, rover=debt is not None,
+                          to_raise=None if cash is None else max(0, owed - cash),
                           offers=[(self.chip(rr), self.chip(rr).price // 2)
                                   for rr in panel.legal["railroads"]])
 
