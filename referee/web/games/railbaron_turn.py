@@ -119,6 +119,7 @@ class TurnPage(Presenter):
         self.settings = self.rules.settings
         self.seated_banker: str | None = view.seated_banker if self.banker else None
         self.seats = [self._seat(line) for line in view.players]
+        self._orders: dict[tuple[str, tuple[str, ...]], dict | None] = {}
 
     def list_allowed(self, key: str, value: str) -> bool:
         return value in self.board.railroads
@@ -156,6 +157,12 @@ class TurnPage(Presenter):
         not established on, which ends establishment (ESTABLISHMENT). Each such established
         railroad was ridden first (the default: the rules' own reading without an order) or
         after the other (the full fee). None where the order changes nothing."""
+        key = (pid, tuple(ridden))
+        if key not in self._orders:  # asked by every report form of the page
+            self._orders[key] = self._ride_order(pid, ridden)
+        return self._orders[key]
+
+    def _ride_order(self, pid: str, ridden: list[str]) -> dict | None:
         held = self.state.players[pid].established
         kept = [rr for rr in ridden if rr in held]
         new = [rr for rr in ridden if rr not in held]
