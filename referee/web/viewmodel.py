@@ -98,6 +98,13 @@ class GameView:
             ))
         return lines
 
+    @property
+    def accent(self) -> str | None:
+        """The colour of the seat whose own page this is (its phone, its history), for the
+        page's accent; None on the banker console and the table view (the neutral accent)."""
+        you = self.you
+        return (you.colour or None) if you and self.page in ("phone", "history") else None
+
     @cached_property
     def legal(self) -> list[dict]:
         """The rules' legal actions now, asked once per page (the presenter, the cue)."""
