@@ -33,11 +33,13 @@ docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from referee.engine.record import RecordError
 from referee.engine.rules import GameRules
 
 
@@ -222,6 +224,27 @@ class Game(Protocol):
     def render(self, report: dict) -> str:
         """The text `referee replay` prints for a `summary`."""
         ...
+
+
+ErrorWords = tuple[type[Exception] | tuple[type[Exception], ...], str]
+
+
+@contextmanager
+def record_errors(*readings: ErrorWords) -> Iterator[None]:
+    """What `rules_for` meets reading a record, said as a RecordError: the first (error types,
+    words) that matches an error gives its message, `{err}` standing for the error's own; an
+    error none matches goes on as it is.
+
+    with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):
+        return Rules(board, record["players"], Settings.from_record(record["settings"]))
+    """
+    try:
+        yield
+    except Exception as err:
+        for types, words in readings:
+            if isinstance(err, types):
+                raise RecordError(words.format(err=err)) from err
+        raise
 
 
 def player_field(action: dict) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 import zipfile
 
 from referee.games.railroad_barons.box import DEFAULT_FILES
@@ -138,6 +139,9 @@ def test_operating_round_buttons_preview_both_outcomes(browser):
     page = text(ann.get(f"/g/{game_id}/me"))
     assert "Operating Round 1.1: Marley, Scrooge & Cratchit operates" in page
     assert "Place the tokens" in page
+    assert re.search(r"has 6 Operator tokens on its card:\s+3 \(\+\) circles, 3 \(▼\)", page)
+    assert re.search(r'id="rb-plus"[^>]*value="3"', page)  # as many on (+) as the circles
+    assert re.search(r'id="rb-down"[^>]*value="3"', page)  # then the (▼) ones
     ann.act(game_id, type="place_tokens", player="p1", page="phone",
             **{"plus:int": "1", "down:int": "2", "network:int": "1"})
     page = text(ann.get(f"/g/{game_id}/me"))

@@ -28,16 +28,24 @@ def tap_die(page, field: str, face: int) -> None:
     page.click(f"label[for='{field}-int-{face}']")
 
 
-def test_a_race_on_three_phones(live_url, chromium):
+def keeper_of_a_new_game(live_url, chromium, variants=()):
+    """The keeper's console on a phone, of a game made in the lobby: Ann, Bob, Cy in Austria."""
     keeper = chromium.new_context(**PHONE).new_page()
     keeper.goto(live_url + "/")
     keeper.select_option("#game", "railway_rivals")
     keeper.wait_for_selector("select#map")
     keeper.select_option("select#map", "austria")
+    for variant in variants:
+        keeper.check(f"input[name='variant'][value='{variant}']")
     for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
         keeper.fill(f"#name_{row}", name)
     keeper.click("text=Start the game")
     keeper.wait_for_url("**/banker")
+    return keeper
+
+
+def test_a_race_on_three_phones(live_url, chromium):
+    keeper = keeper_of_a_new_game(live_url, chromium)
     check_phone_layout(keeper)
     join_url = keeper.get_attribute(".join a", "href")
 
@@ -150,3 +158,30 @@ def test_a_race_on_three_phones(live_url, chromium):
     keeper.wait_for_selector("#rr-entry")
     check_phone_layout(keeper)
     keeper.screenshot(path=SHOTS / "railway-rivals-maps-360.png", full_page=True)
+
+
+def test_the_keeper_counts_a_joint_line_and_a_leap_on_a_phone(live_url, chromium):
+    keeper = keeper_of_a_new_game(live_url, chromium, ("tournament", "joint_builds", "leapfrog"))
+    for cid, town in (("p1", "Wien"), ("p2", "Linz"), ("p3", "Graz")):
+        keeper.select_option(f".rr-panel[data-company='{cid}'] select[name='town']", town)
+        click(keeper, f".rr-panel[data-company='{cid}'] button:has-text('Start here')")
+    tap_die(keeper, "die", 5)
+    click(keeper, "button:has-text('Record the throw')")
+
+    keeper.select_option("#joint-with", "p2")
+    keeper.select_option("#joint-throw-1", "5")
+    keeper.select_option("#joint-throw-2", "3")
+    keeper.fill("#joint-hexes", "6")
+    click(keeper, "button:has-text('Count the joint line')")
+    keeper.select_option("#leap-along", "p3")
+    click(keeper, "button:has-text('Count the leap')")
+    extras = keeper.text_content(".rr-extras")
+    assert "Ann and Bob 6 of 10" in extras and "Ann 1 of 8 (1 along Cy's)" in extras
+    keeper.select_option("#joint-throw-1", "5")
+    keeper.select_option("#joint-throw-2", "3")
+    keeper.fill("#joint-hexes", "9")
+    keeper.click("button:has-text('Count the joint line')")
+    keeper.wait_for_selector(".rr-extras .failure")
+    assert "Throws of 5 and 3 build 6 units together" in keeper.text_content(".rr-extras")
+    check_phone_layout(keeper)
+    keeper.locator(".rr-extras").screenshot(path=SHOTS / "railway-rivals-joint-leap-360.png")

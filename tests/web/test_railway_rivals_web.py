@@ -168,7 +168,7 @@ def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(bro
     refused = banker.act(game_id, type="correction", company="p2", page="banker",
                          **{"amount:signed": "2"})
     assert refused.status_code == 422 and "Say why" in text(refused)
-    # a variant's count without a button of its own goes in as JSON; its refusal shows there
+    # a count of a variant this game does not play, typed as JSON: its refusal is said
     refused = act(banker, game_id, {"type": "leap", "company": "p1", "rival": "p2"},
                   page="banker")
     assert refused.status_code == 422 and "Leapfrog is not played in this game." in text(refused)
@@ -235,3 +235,44 @@ def test_the_accounts_keeper_corrects_a_company_name_and_the_sheet_follows(brows
     history = text(banker.get(f"/g/{game_id}/history"))
     assert "The banker corrects Bob's name to Robert: his full name." in history
     assert "Robert" in history.split("his full name")[1]
+
+
+def keeper_posts(banker, game_id: str, **fields) -> object:
+    """A form of the keeper's console as the browser sends it (a field twice: a list)."""
+    return banker.post(f"/g/{game_id}/act", {"page": "banker", "seq": str(banker.seq(game_id)),
+                                             **fields})
+
+
+def test_the_keeper_counts_joint_lines_and_leaps_with_plain_forms(browser):
+    banker, ann, bob, cy, game_id = seated(
+        browser, variant=["tournament", "joint_builds", "leapfrog"])
+    for phone, pid, town in ((ann, "p1", "Wien"), (bob, "p2", "Wien"), (cy, "p3", "Graz")):
+        act(phone, game_id, {"type": "start_town", "company": pid, "town": town})
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Joint lines and leaps" not in console  # nobody builds before the round's throw
+    act(ann, game_id, {"type": "build_throw", "company": "p1", "die": 4})
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Joint lines and leaps" in console
+    assert re.search(r'name="company"><option value="p1">Ann</option></select>', console)
+    assert keeper_posts(banker, game_id, type="joint_build", company="p1", partner="p2",
+                        **{"throws:int": ["4", "4"], "hexes:int": "6"}).status_code == 303
+    assert keeper_posts(banker, game_id, type="leap", company="p1",
+                        rival="p3").status_code == 303
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Joint hexes so far: Ann and Bob 6 of 10; Ann 6 of 20; Bob 6 of 20." in console
+    assert "Leaps so far: Ann 1 of 8 (1 along Cy's)." in console
+    assert "Ann and Bob build a joint line: throws 4 + 4 give 6 units" in console
+    refused = keeper_posts(banker, game_id, type="joint_build", company="p1", partner="p3",
+                           **{"throws:int": ["2", "2"], "hexes:int": "4"})
+    assert refused.status_code == 422
+    assert "Throws of 2 and 2 build 3 units together" in text(refused)
+    assert "Joint line built by" not in text(ann.get(f"/g/{game_id}/me"))  # the keeper's
+
+
+def test_a_game_without_joint_lines_or_leaps_shows_no_such_forms(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    for phone, pid, town in ((ann, "p1", "Wien"), (bob, "p2", "Wien"), (cy, "p3", "Graz")):
+        act(phone, game_id, {"type": "start_town", "company": pid, "town": town})
+    act(ann, game_id, {"type": "build_throw", "company": "p1", "die": 4})
+    console = text(banker.get(f"/g/{game_id}/banker"))
+    assert "Joint line built by" not in console and "Leap made by" not in console

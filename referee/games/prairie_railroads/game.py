@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.engine.record import RecordError
 from referee.games.contract import (
     BoardSummary,
     FolderBoards,
     GameParts,
     Problem,
     Resolver,
+    record_errors,
 )
 from referee.games.prairie_railroads import board as board_files
 from referee.games.prairie_railroads import views
@@ -38,7 +38,9 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> PrairieRules
     `Board.to_dict()`).
     """
     ref = record["map"]
-    try:
+    with record_errors((BoardError, "map: {err}"),
+                       ((KeyError, TypeError, IndexError, ValueError),
+                        "map: the inline board is incomplete ({err})")):
         if isinstance(ref, dict):
             board: Board | None = Board.from_dict(ref)
         elif ref and resolve_map is not None:
@@ -47,17 +49,9 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> PrairieRules
             board = load_board(ref)
         else:
             board = None
-    except BoardError as err:
-        raise RecordError(f"map: {err}") from err
-    except (KeyError, TypeError, IndexError, ValueError) as err:
-        raise RecordError(f"map: the inline board is incomplete ({err})") from err
-    try:
+    with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):
         settings = Settings.from_record(record.get("settings", {}))
         return PrairieRules(board, record["players"], settings)
-    except SettingsError as err:
-        raise RecordError(str(err)) from err
-    except ValueError as err:
-        raise RecordError(f"players: {err}") from err
 
 
 class PrairieBoards(FolderBoards):

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee import TABLES_DIR
-from referee.engine.record import RecordError
-from referee.games.contract import BoardSummary, GameParts, Problem, Resolver
+from referee.games.contract import BoardSummary, GameParts, Problem, Resolver, record_errors
 from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import MANIFEST
@@ -20,21 +19,16 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RailBaronRul
     """The rules object for a game record; a map named by key is loaded by `resolve_map`."""
     ref = record["map"]
     if isinstance(ref, dict):
-        try:
+        with record_errors(((KeyError, TypeError, ValueError),
+                            "map: the inline map is incomplete ({err})")):
             board = RailBaronMap.from_dict(ref)
-        except (KeyError, TypeError, ValueError) as err:
-            raise RecordError(f"map: the inline map is incomplete ({err})") from err
     elif resolve_map is None:
         board = charts.map_resolver(None)("railbaron", ref)
     else:
         board = resolve_map("railbaron", ref)
-    try:
+    with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):
         settings = Settings.from_record(record.get("settings", {}), board.default_edition)
         return RailBaronRules(board, record["players"], settings)
-    except SettingsError as err:
-        raise RecordError(str(err)) from err
-    except ValueError as err:
-        raise RecordError(f"players: {err}") from err
 
 
 class Maps:

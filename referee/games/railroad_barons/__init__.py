@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.engine.record import RecordError
+from referee.games.contract import record_errors
 from referee.games.railroad_barons.box import Box, BoxError, load_box
 from referee.games.railroad_barons.rules import BANKER_ACTIONS, BaronsRules
 from referee.games.railroad_barons.settings import Settings, SettingsError
@@ -24,22 +24,16 @@ def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None
     laptop's instance folder), or a whole box inline (the form of `Box.to_dict()`).
     """
     ref = record["map"]
-    try:
+    with record_errors((BoxError, "map: {err}")):
         if isinstance(ref, dict):
             box = Box.from_dict(ref)
         elif resolve_map is not None:
             box = resolve_map("railroad_barons", ref) or load_box(ref)
         else:
             box = load_box(ref)
-    except BoxError as err:
-        raise RecordError(f"map: {err}") from err
-    try:
+    with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):
         settings = Settings.from_record(record.get("settings", {}))
         return BaronsRules(box, record["players"], settings)
-    except SettingsError as err:
-        raise RecordError(str(err)) from err
-    except ValueError as err:
-        raise RecordError(f"players: {err}") from err
 
 
 def summary(state: Any, rules: BaronsRules | None = None) -> dict:

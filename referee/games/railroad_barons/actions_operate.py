@@ -7,6 +7,7 @@ from referee.engine.rules import require
 from referee.games.railroad_barons.context import Play, handles, listing, money
 from referee.games.railroad_barons.flow import next_holding
 from referee.games.railroad_barons.state import Holding, OpTurn, treasury
+from referee.games.railroad_barons.terms import aid_needed, free_tokens
 
 
 def operating(play: Play, action: dict, *phases: str) -> tuple[str, Holding, OpTurn]:
@@ -37,7 +38,7 @@ def place_tokens(play: Play, action: dict) -> None:
     """Operator tokens on the (+) and (▼) circles, and at most one into the route network."""
     pid, h, op = operating(play, action, "tokens")
     card = play.box.holdings[h.key]
-    free = card.tokens - h.network
+    free = free_tokens(play.box, h)
     plus = whole(action.get("plus", 0), "(+) tokens", card.plus)
     down = whole(action.get("down", 0), "(▼) tokens", card.down)
     network = whole(action.get("network", 0), "Tokens into the route network", 1)
@@ -134,8 +135,8 @@ def buy_railroad(play: Play, action: dict) -> None:
     name = play.hname(h.key)
     account = treasury(h.key)
     have = play.cash(account)
-    if have < s.cost:
-        aid = s.cost - have
+    aid = aid_needed(have, s.cost)
+    if aid:
         require(play.settings.director_aid and not h.railroads,
                 f"{name} has {money(have)}, not the {money(s.cost)} the {card.name} costs.")
         play.needs(pid, aid, play.name(pid))

@@ -9,6 +9,13 @@ from referee.games.railroad_barons.box import PARS
 from referee.games.railroad_barons.context import LIMIT, Play, handles, money
 from referee.games.railroad_barons.flow import next_stock_turn
 from referee.games.railroad_barons.state import DIRECTOR, PERCENTS, Holding, treasury
+from referee.games.railroad_barons.terms import (
+    capital_amount,
+    capital_due,
+    certificate_cost,
+    sale_terms,
+    tens,
+)
 
 MAX_SALES = 20
 
@@ -53,7 +60,6 @@ def sell(play: Play, action: dict) -> None:
     sales = action.get("sales")
     require(isinstance(sales, list) and 0 < len(sales) <= MAX_SALES,
             "Name the certificates to sell.")
-    directors = {k: h.director for k, h in state.holdings.items()}
     sold: list[str] = []
     for sale in sales:
         require(isinstance(sale, dict), "Each sale names a Holding and a certificate.")
@@ -67,29 +73,30 @@ def sell(play: Play, action: dict) -> None:
             require(smaller < pct, "An exchange when selling takes a smaller certificate.")
             require(h.certs[smaller] is None,
                     f"The bank does not hold the {smaller}% of {name}.")
-        if pct == DIRECTOR and directors[h.key] == pid:
+        if pct == DIRECTOR and h.director == pid:  # no Director changes before the end
             other = state.other(pid)
             require(h.share(other) >= DIRECTOR,
                     f"The Director may sell the Director certificate of {name} only when "
                     f"{play.name(other)} owns at least 40% of it.", "Selling")
-        director_sells = directors[h.key] == pid and h.key not in state.turn_dropped
-        if director_sells and play.settings.director_sale_price == "after_drop":
+        after_drop = play.settings.director_sale_price == "after_drop"
+        terms = sale_terms(play.box, state, pid, h, pct, smaller, after_drop)
+        director_sells = terms.drops
+        if director_sells and after_drop:
             drop(play, h)
-        units = (pct - (smaller or 0)) // 10
-        value = play.value(h)
+        units, value, proceeds = terms.units, terms.value, terms.proceeds
         h.certs[pct] = None
         if smaller is not None:
             h.certs[smaller] = pid
-            play.pay(BANK, pid, units * value,
+            play.pay(BANK, pid, proceeds,
                      f"{name}: {pct}% exchanged for the {smaller}%", "certificate_exchange",
                      holding=h.key, percent=smaller, give=pct)
             play.say(f"{play.name(pid)} exchanges the {pct}% of {name} for the {smaller}% and "
-                     f"receives {money(units * value)} ({units} × {money(value)}).")
+                     f"receives {money(proceeds)} ({units} × {money(value)}).")
         else:
-            play.pay(BANK, pid, units * value, f"{name}: {pct}% sold", "certificate_sale",
+            play.pay(BANK, pid, proceeds, f"{name}: {pct}% sold", "certificate_sale",
                      holding=h.key, percent=pct)
             play.say(f"{play.name(pid)} sells the {pct}% of {name} for "
-                     f"{money(units * value)} ({units} × {money(value)}).")
+                     f"{money(proceeds)} ({units} × {money(value)}).")
         if director_sells and h.key not in state.turn_dropped:
             sold.append(h.key)
         if h.key not in state.sold_this_round[pid]:
@@ -135,7 +142,7 @@ def buy(play: Play, action: dict) -> None:
                 "Starting a Holding")
         require(count < LIMIT, f"{play.name(pid)} is at the limit of {LIMIT} certificates.",
                 "Certificate limit")
-        cost = 4 * par
+        cost = certificate_cost(par, DIRECTOR)
         play.needs(pid, cost, play.name(pid))
         h.space, h.par = play.box.par_space(par), par
         h.certs[DIRECTOR], h.director = pid, pid
@@ -150,8 +157,8 @@ def buy(play: Play, action: dict) -> None:
             require(h.certs[give] == pid, f"{play.name(pid)} does not hold the {give}% of "
                     f"{name}.")
             require(give < pct, "An exchange when buying takes a larger certificate.")
-            units = (pct - give) // 10
-            cost = units * value
+            units = tens(pct, give)
+            cost = certificate_cost(value, pct, give)
             play.needs(pid, cost, play.name(pid))
             h.certs[give], h.certs[pct] = None, pid
             play.pay(pid, BANK, cost, f"{name}: {give}% exchanged for the {pct}%",
@@ -161,8 +168,8 @@ def buy(play: Play, action: dict) -> None:
         else:
             require(count < LIMIT, f"{play.name(pid)} is at the limit of {LIMIT} certificates "
                     "and may only exchange.", "Certificate limit")
-            units = pct // 10
-            cost = units * value
+            units = tens(pct)
+            cost = certificate_cost(value, pct)
             play.needs(pid, cost, play.name(pid))
             h.certs[pct] = pid
             play.pay(pid, BANK, cost, f"{name}: {pct}% bought", "certificate_purchase",
@@ -176,15 +183,16 @@ def buy(play: Play, action: dict) -> None:
 
 def capital(play: Play, h: Holding) -> None:
     """At 50% bought from the bank the Holding receives 10 × its share value, once."""
-    if h.operating or h.sold() < 50:
+    if not capital_due(h):
         return
     h.operating = True
     value = play.value(h)
     name = play.hname(h.key)
-    play.pay(BANK, treasury(h.key), 10 * value, f"{name}: capital at 50% sold", "holding_capital",
+    amount = capital_amount(value)
+    play.pay(BANK, treasury(h.key), amount, f"{name}: capital at 50% sold", "holding_capital",
              holding=h.key, value=value)
     play.say(f"{h.sold()}% of {name} is in players' hands: the bank pays it "
-             f"{money(10 * value)} of capital (10 × {money(value)}). It operates from the "
+             f"{money(amount)} of capital (10 × {money(value)}). It operates from the "
              "next Operating Round.")
 
 

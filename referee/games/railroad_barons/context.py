@@ -9,6 +9,7 @@ from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
 from referee.engine.rules import Step, require
 from referee.games.railroad_barons.state import DIRECTOR, Holding, State, treasury
+from referee.games.railroad_barons.terms import line_away, obsoleted_by, worth
 
 if TYPE_CHECKING:
     from referee.games.railroad_barons.box import Box, Side
@@ -92,8 +93,7 @@ class Play:
         """Move the marker one line up or down; at the end of the track it stays."""
         assert h.space is not None
         before = self.value(h)
-        space = self.box.track[h.space]
-        target = space.up if way == "up" else space.down
+        target = line_away(self.box, h, way)
         if not target:
             self.say(f"{self.hname(h.key)} stays at {money(before)}: the marker is at the "
                      f"{'top' if way == 'up' else 'bottom'} of the track.")
@@ -140,10 +140,9 @@ class Play:
         state = self.state
         if level in state.levels_seen:
             return
+        lost_levels = obsoleted_by(self.box, state, level)
         state.levels_seen.append(level)
-        for lost in self.box.obsoletes.get(level, ()):
-            if lost in state.obsolete:
-                continue
+        for lost in lost_levels:
             state.obsolete.append(lost)
             gone = []
             for h in state.holdings.values():
@@ -223,11 +222,7 @@ class Play:
                     f"The bank may never hold more than 60% of {self.hname(h.key)}.", "Selling")
 
     def worth(self, pid: str) -> int:
-        total = self.cash(pid)
-        for h in self.state.holdings.values():
-            if h.started:
-                total += self.value(h) * h.share(pid) // 10
-        return total
+        return worth(self.box, self.state, pid)
 
 
 def stage_text(state: State) -> str:

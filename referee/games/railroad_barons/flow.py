@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.games.railroad_barons.context import Play, money
 from referee.games.railroad_barons.state import OpTurn
+from referee.games.railroad_barons.terms import shares_worth
 
 
 def start_stock_round(play: Play) -> None:
@@ -129,7 +130,8 @@ def score(play: Play) -> None:
             pct = h.share(pid)
             if pct:
                 value = play.value(h)
-                shares[key] = {"percent": pct, "value": value, "worth": value * pct // 10}
+                shares[key] = {"percent": pct, "value": value,
+                               "worth": shares_worth(value, pct)}
         cash = play.cash(pid)
         total = cash + sum(s["worth"] for s in shares.values())
         state.scores[pid] = {"cash": cash, "shares": shares, "total": total}

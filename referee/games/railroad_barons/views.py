@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.errors import IllegalAction
 from referee.games.railroad_barons.box import PARS
 from referee.games.railroad_barons.state import DIRECTOR, PERCENTS, State, treasury
+from referee.games.railroad_barons.terms import free_tokens
 
 if TYPE_CHECKING:
     from referee.engine.replay import Frame
@@ -80,10 +81,8 @@ def candidates(rules: BaronsRules, state: State) -> list[dict[str, Any]]:
         op = state.op
         h = state.holdings[op.holding]
         if op.phase == "tokens":
-            from referee.games.railroad_barons.context import Play  # noqa: F401
-
             card = rules.box.holdings[h.key]
-            free = card.tokens - h.network
+            free = free_tokens(rules.box, h)
             for plus in range(card.plus + 1):
                 for down in range(card.down + 1):
                     for net in (0, 1):

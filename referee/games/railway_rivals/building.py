@@ -6,7 +6,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
 from referee.games.railway_rivals.context import Play, handles, units
-from referee.games.railway_rivals.state import Building, Race
+from referee.games.railway_rivals.state import Building, Race, State
 
 # Payments to each rival present (rules A4, A5 and the worked figure of A7).
 PAYMENTS = {
@@ -156,19 +156,36 @@ def reached_town(play: Play, action: dict) -> None:
              + (f"{len(left)} town(s) still unreached." if left else "Every town is reached."))
 
 
+def check_countdown(state: State) -> None:
+    """Raise IllegalAction unless the countdown may start now: the building stage, one town
+    left unreached, no countdown running (A8)."""
+    require(state.stage == "building" and state.building is not None,
+            "That belongs to the building stage.")
+    left = state.unreached()
+    require(len(left) == 1, f"{len(left)} towns are unreached; the countdown starts when only "
+            "one is left.", "A8")
+    require(state.building.countdown is None,  # type: ignore[union-attr]
+            "The countdown is running already.", "A8")
+
+
+def countdown_open(state: State) -> bool:
+    """Whether any company may start the countdown now (A8)."""
+    try:
+        check_countdown(state)
+    except IllegalAction:
+        return False
+    return True
+
+
 @handles("last_town")
 def last_town(play: Play, action: dict) -> None:
     """With one town left, any company may start the countdown: 2 more turns each (A8)."""
     state = play.state
     cid = play.company(action)
-    require(state.stage == "building" and state.building is not None,
-            "That belongs to the building stage.")
+    check_countdown(state)
     b = state.building
     assert b is not None
     left = play.unreached()
-    require(len(left) == 1, f"{len(left)} towns are unreached; the countdown starts when only "
-            "one is left.", "A8")
-    require(b.countdown is None, "The countdown is running already.", "A8")
     b.countdown = {c: 2 for c in state.companies}
     if b.throw is not None:  # a turn half built is not one of the two more
         b.countdown[b.builder] += 1
@@ -219,6 +236,11 @@ def partner_pair(a: str, b: str) -> str:
     return "+".join(sorted((a, b)))
 
 
+def joint_hexes_of(state: State, cid: str) -> int:
+    """The joint hexes a company has counted with all its partners (C4: at most 20)."""
+    return sum(n for pair, n in state.joint_hexes.items() if cid in pair.split("+"))
+
+
 @handles("joint_build")
 def joint_build(play: Play, action: dict) -> None:
     """Two companies combine their throws for a joint line (rule C4); the app counts hexes."""
@@ -237,17 +259,13 @@ def joint_build(play: Play, action: dict) -> None:
     require(hexes <= may, f"Throws of {throws[0]} and {throws[1]} build {units(may)} "
             "together (three quarters of the total).", "C4")
     pair = partner_pair(cid, partner)
-
-    def total(c: str) -> int:
-        return sum(n for k, n in state.joint_hexes.items() if c in k.split("+"))
-
     require(state.joint_hexes.get(pair, 0) + hexes <= JOINT_PARTNER,
             f"At most {JOINT_PARTNER} joint hexes with one partner "
             f"({play.names([cid, partner])} have {state.joint_hexes.get(pair, 0)}).", "C4")
     for c in (cid, partner):
-        require(total(c) + hexes <= JOINT_TOTAL,
+        require(joint_hexes_of(state, c) + hexes <= JOINT_TOTAL,
                 f"At most {JOINT_TOTAL} joint hexes per company ({play.name(c)} has "
-                f"{total(c)}).", "C4")
+                f"{joint_hexes_of(state, c)}).", "C4")
     state.joint_hexes[pair] = state.joint_hexes.get(pair, 0) + hexes
     play.say(f"{play.names([cid, partner])} build a joint line: throws {throws[0]} + "
              f"{throws[1]} give {may} units; {hexes} joint hexes counted.")

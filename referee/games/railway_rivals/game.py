@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.record import RecordError
-from referee.games.contract import BoardSummary, FolderBoards, Resolver
+from referee.games.contract import BoardSummary, FolderBoards, Resolver, record_errors
 from referee.games.railway_rivals import views
 from referee.games.railway_rivals.history import history
 from referee.games.railway_rivals.mapdata import (
@@ -35,7 +35,7 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RivalsRules:
     map inline (the form of `RivalsMap.to_dict()`).
     """
     ref = record["map"]
-    try:
+    with record_errors((MapError, "map: {err}")):
         if isinstance(ref, dict):
             rivals_map = RivalsMap.from_dict(ref)
         elif isinstance(ref, str) and resolve_map is not None:
@@ -44,15 +44,9 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RivalsRules:
             rivals_map = load_map(ref)
         else:
             raise RecordError("map: a map key or a whole map")
-    except MapError as err:
-        raise RecordError(f"map: {err}") from err
-    try:
+    with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):
         settings = Settings.from_record(record.get("settings", {}))
         return RivalsRules(rivals_map, record["players"], settings)
-    except SettingsError as err:
-        raise RecordError(str(err)) from err
-    except ValueError as err:
-        raise RecordError(f"players: {err}") from err
 
 
 class RivalsMaps(FolderBoards):

@@ -96,6 +96,11 @@ def run_length(play: Play, action: dict) -> None:
              "stays out.")
 
 
+def joint_partners(race: Race, companies: list[str], cid: str) -> list[str]:
+    """The companies `cid` may enter a joint train with: any other that has not answered (B3)."""
+    return [c for c in companies if c != cid and c not in race.answered]
+
+
 def answering(play: Play, action: dict) -> tuple[Race, str]:
     race = race_in(play, "entries")
     cid = play.company(action)
@@ -110,9 +115,9 @@ def enter(play: Play, action: dict) -> None:
     members = [cid]
     if action.get("partner") is not None:
         partner = play.company(action, "partner")
-        require(partner != cid, "A joint train is run by two companies.", "B3")
-        require(partner not in race.answered, f"{play.name(partner)} has answered already.",
-                "B3")
+        if partner not in joint_partners(race, list(play.state.companies), cid):
+            require(partner != cid, "A joint train is run by two companies.", "B3")
+            raise IllegalAction(f"{play.name(partner)} has answered already.", "B3")
         members.append(partner)
     race.trains[cid] = Train(cid, members)
     for c in members:
@@ -160,6 +165,20 @@ def entries_done(play: Play, race: Race) -> None:
 
 def train_name(play: Play, race: Race, tid: str) -> str:
     return play.names(race.trains[tid].members)
+
+
+def powers_possible(race: Race, a: str, b: str) -> bool:
+    """Whether companies `a` and `b` may exchange running powers: two companies that both run
+    in this race, each with its own train (B4)."""
+    ta = race.trains.get(race.answered.get(a) or "")
+    tb = race.trains.get(race.answered.get(b) or "")
+    return a != b and ta is not None and tb is not None and len(ta.members) == 1 \
+        and len(tb.members) == 1
+
+
+def power_partners(race: Race, companies: list[str], cid: str) -> list[str]:
+    """The rivals `cid` may name for running powers in this race (B4)."""
+    return [c for c in companies if powers_possible(race, cid, c)]
 
 
 def exchange(race: Race, a: str, b: str) -> bool:
@@ -242,8 +261,7 @@ def read_powers(play: Play, race: Race, value: object, train: Train) -> list[str
         require(rival in play.state.companies and rival not in train.members
                 and rival not in out, f"Running powers are exchanged with a rival, not "
                 f"{rival!r}.", "B4")
-        other = race.trains.get(race.answered.get(rival) or "")
-        require(other is not None and len(other.members) == 1 and len(train.members) == 1,
+        require(powers_possible(race, train.id, rival),
                 "Running powers are exchanged between two companies that both run in this "
                 "race, each with its own train.", "B4")
         out.append(rival)

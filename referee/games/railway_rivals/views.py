@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.games.railway_rivals.context import Play
+from referee.games.railway_rivals.building import countdown_open
 from referee.games.railway_rivals.state import Race, State
 
 if TYPE_CHECKING:
@@ -13,17 +13,6 @@ if TYPE_CHECKING:
 MINUS = "\u2212"
 STAGES = {"setup": "building", "building": "building", "operating": "operating",
           "ended": "ended"}
-
-
-class _Reading:
-    """Stands in for a Step when the rules are only asked questions: no copy, no changes."""
-
-    def __init__(self, state: State):
-        self.state = state
-
-
-def looking(rules: RivalsRules, state: State) -> Play:
-    return Play(rules, _Reading(state))  # type: ignore[arg-type]
 
 
 def to_act(state: State) -> str | None:
@@ -201,8 +190,7 @@ def legal_actions(rules: RivalsRules, state: State) -> list[dict[str, Any]]:
         else:
             out += [{"type": t, "company": who} for t in
                     ("build_payment", "reached_town", "end_turn")]
-        left = looking(rules, state).unreached()
-        if len(left) == 1 and b.countdown is None:
+        if countdown_open(state):
             out.append({"type": "last_town", "company": list(state.companies)})
     elif state.spending is not None:
         sp = state.spending

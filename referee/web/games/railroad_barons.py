@@ -9,6 +9,19 @@ from typing import Any
 
 from referee.games.railroad_barons.actions_operate import dividend
 from referee.games.railroad_barons.state import PERCENTS, treasury
+from referee.games.railroad_barons.terms import (
+    aid_needed,
+    capital_amount,
+    capital_due,
+    certificate_cost,
+    free_tokens,
+    line_away,
+    obsoleted_by,
+    sale_terms,
+    suggested_tokens,
+    value_after,
+)
+from referee.games.railroad_barons.terms import worth as player_worth
 from referee.games.railroad_barons.views import (
     history,
     round_label,
@@ -205,18 +218,7 @@ class BaronsView:
         if t == "buy":
             return self.buy_choice(a)
         if t == "sell":
-            sale = a["sales"][0]
-            h = s.holdings[sale["holding"]]
-            value = self.box.track[h.space].value
-            smaller = sale.get("exchange_for")
-            units = (sale["percent"] - (smaller or 0)) // 10
-            if smaller:
-                return Choice(a, f"{sale['holding']} {sale['percent']}% for the {smaller}%",
-                              f"receive {dollars(units * value)}")
-            drop = " (Director: the marker drops a line)" if h.director == a["player"] and \
-                sale["holding"] not in s.turn_dropped else ""
-            return Choice(a, f"Sell {sale['holding']} {sale['percent']}%",
-                          f"receive {dollars(units * value)}{drop}")
+            return self.sell_choice(a)
         if t == "end_turn":
             return Choice(a, "End the turn", "no purchase this turn")
         if t == "pass":
@@ -244,22 +246,42 @@ class BaronsView:
                           "the discarded railroads leave the game")
         return None
 
+    def sell_choice(self, a: dict) -> Choice:
+        sale = a["sales"][0]
+        h = self.state.holdings[sale["holding"]]
+        smaller = sale.get("exchange_for")
+        after_drop = self.rules.settings.director_sale_price == "after_drop"
+        terms = sale_terms(self.box, self.state, a["player"], h, sale["percent"], smaller,
+                           after_drop)
+        drop = " (Director: the marker drops a line)" if terms.drops else ""
+        label = f"{sale['holding']} {sale['percent']}% for the {smaller}%" if smaller else \
+            f"Sell {sale['holding']} {sale['percent']}%"
+        return Choice(a, label, f"receive {dollars(terms.proceeds)}{drop}")
+
     def buy_choice(self, a: dict) -> Choice:
         s = self.state
         h = s.holdings[a["holding"]]
-        pct = a["percent"]
+        pct, give = a["percent"], a.get("give")
         if "par" in a:
             return Choice(a, f"Start {a['holding']} at {dollars(a['par'])}",
-                          f"pay {dollars(4 * a['par'])} for the Director's 40%")
+                          f"pay {dollars(certificate_cost(a['par'], pct))} for the "
+                          "Director's 40%")
         value = self.box.track[h.space].value
-        if a.get("give"):
-            cost = (pct - a["give"]) // 10 * value
-            return Choice(a, f"{a['holding']} {pct}% for your {a['give']}%",
-                          f"pay {dollars(cost)}")
-        capital = "" if h.operating or h.sold() + pct < 50 else \
-            f"; {a['holding']} gets {dollars(10 * value)} of capital"
-        return Choice(a, f"Buy {a['holding']} {pct}%", f"pay {dollars(pct // 10 * value)}"
-                      + capital)
+        capital = f"; {a['holding']} gets {dollars(capital_amount(value))} of capital" \
+            if capital_due(h, pct - (give or 0)) else ""
+        label = f"{a['holding']} {pct}% for your {give}%" if give else \
+            f"Buy {a['holding']} {pct}%"
+        return Choice(a, label, f"pay {dollars(certificate_cost(value, pct, give))}" + capital)
+
+    @property
+    def free_tokens(self) -> int:
+        """The Operator tokens left on the operating Holding's card."""
+        return free_tokens(self.box, self.state.holdings[self.state.op.holding])
+
+    @property
+    def suggested_tokens(self) -> tuple[int, int]:
+        """The token form's first values: (on (+), on (▼))."""
+        return suggested_tokens(self.box, self.state.holdings[self.state.op.holding])
 
     def tokens_choice(self, a: dict) -> Choice:
         net = " and 1 into the route network" if a["network"] else ""
@@ -279,21 +301,18 @@ class BaronsView:
             if pct:
                 amount = dividend(op.revenue, pct, self.rules.settings.dividend_rounding)
                 parts.append(f"{self.name(pid)} {dollars(amount)}")
-        space = self.box.track[h.space]
-        up = f"; marker {dollars(space.value)} → {dollars(self.box.track[space.up].value)}" \
-            if space.up else ""
+        before = self.box.track[h.space].value
+        up = f"; marker {dollars(before)} → {dollars(value_after(self.box, h, 'up'))}" \
+            if line_away(self.box, h, "up") else ""
         return Choice(a, f"Pay out {dollars(op.revenue)}", ", ".join(parts) + up)
 
     def railroad_choice(self, a: dict) -> Choice:
         s = self.state
         card = self.box.card(s.stack[0])
         side = card.sides[a["side"]]
-        lost = [lv for lv in self.box.obsoletes.get(side.level, ())
-                if side.level not in s.levels_seen and lv not in s.obsolete]
-        have = s.cash(treasury(s.op.holding))
-        aid = ""
-        if have < side.cost:
-            aid = f"; Director's aid {dollars(side.cost - have)}"
+        lost = obsoleted_by(self.box, s, side.level)
+        need = aid_needed(s.cash(treasury(s.op.holding)), side.cost)
+        aid = f"; Director's aid {dollars(need)}" if need else ""
         obs = f"; level {', '.join(map(str, lost))} becomes obsolete" if lost else ""
         return Choice(a, f"{card.name} {side.category}{side.level} for {dollars(side.cost)}",
                       f"income {dollars(side.income)}{aid}{obs}")
@@ -317,12 +336,8 @@ class BaronsView:
     @cached_property
     def players(self) -> list[dict]:
         out = []
-        worth = {}
         for pid, p in self.report["players"].items():
-            shares = sum(self.box.track[h.space].value * h.share(pid) // 10
-                         for h in self.state.holdings.values() if h.space and h.share(pid))
-            worth[pid] = p["cash"] + shares
-            out.append({"id": pid, **p, "worth": worth[pid],
+            out.append({"id": pid, **p, "worth": player_worth(self.box, self.state, pid),
                         "priority": self.state.priority == pid,
                         "you": self.view.you is not None and self.view.you.id == pid})
         return out

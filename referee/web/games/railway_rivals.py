@@ -7,8 +7,16 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from referee.games.railway_rivals.building import PAYMENTS
+from referee.games.railway_rivals.building import (
+    JOINT_PARTNER,
+    JOINT_TOTAL,
+    LEAPS_TOTAL,
+    PAYMENTS,
+    countdown_open,
+    joint_hexes_of,
+)
 from referee.games.railway_rivals.game import GAME
+from referee.games.railway_rivals.races import joint_partners, power_partners
 from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
 from referee.web.games.railway_rivals_chart import balance_chart
 from referee.web.presenter import Panel, Presenter
@@ -251,8 +259,7 @@ class RivalsView:
 
     @property
     def countdown_open(self) -> bool:
-        b = self.state.building
-        return b is not None and b.countdown is None and len(self.unreached) == 1
+        return countdown_open(self.state)
 
     @property
     def countdown(self) -> str:
@@ -266,8 +273,10 @@ class RivalsView:
         return sp.allowance.get(cid, 0) if sp else 0
 
     def partners(self, cid: str) -> list[dict]:
+        """The companies `cid` may enter a joint train with."""
         race = self.state.race
-        return [c for c in self.rivals(cid) if race and c["id"] not in race.answered]
+        ids = joint_partners(race, list(self.state.companies), cid) if race else []
+        return [c for c in self.companies if c["id"] in ids]
 
     def route_rivals(self, cid: str) -> list[dict]:
         """The rivals whose lines a train might use (not its own members)."""
@@ -279,14 +288,33 @@ class RivalsView:
     def power_partners(self, cid: str) -> list[dict]:
         """Rivals running their own train in this race (running powers are between two)."""
         race = self.state.race
-        tid = race.answered.get(cid) if race else None
-        if race is None or tid is None or len(race.trains[tid].members) > 1:
-            return []
+        ids = power_partners(race, list(self.state.companies), cid) if race else []
+        return [c for c in self.companies if c["id"] in ids]
+
+    # -- joint lines and leaps (C4, C5): the keeper records them ----------------------------
+
+    @cached_property
+    def builders(self) -> list[str]:
+        """The companies the keeper may record a joint line or a leap for: those building."""
+        return [cid for cid in self.mine if self.panel(cid) in ("build", "spend")]
+
+    @property
+    def joint_lines(self) -> list[str]:
+        """The joint hexes counted so far, per pair and per company, against their limits."""
+        state = self.state
+        pairs = [f"{self.names(pair.split('+'))} {n} of {JOINT_PARTNER}"
+                 for pair, n in sorted(state.joint_hexes.items())]
+        totals = [f"{self.name(c)} {joint_hexes_of(state, c)} of {JOINT_TOTAL}"
+                  for c in state.companies if joint_hexes_of(state, c)]
+        return pairs + totals
+
+    @property
+    def leap_lines(self) -> list[str]:
+        """The leaps made so far, per company and along whose lines, against their limits."""
         out = []
-        for c in self.route_rivals(cid):
-            other = race.answered.get(c["id"])
-            if other and len(race.trains[other].members) == 1:
-                out.append(c)
+        for cid, along in self.state.leaps.items():
+            made = ", ".join(f"{n} along {self.name(r)}'s" for r, n in along.items())
+            out.append(f"{self.name(cid)} {sum(along.values())} of {LEAPS_TOTAL} ({made})")
         return out
 
     @property
