@@ -113,3 +113,19 @@ def test_resume_rejects_a_log_that_undoes_nothing(game):
     rules, _ = game
     with pytest.raises(IllegalAction):
         Replayer.resume(rules, [{"type": "undo"}], rules.initial().state)
+
+
+def test_frames_between_positions_are_those_in_force_with_the_one_before(game):
+    rules, actions = game
+    replayer = Replayer(rules, actions)
+    for _ in range(CHECKPOINT_EVERY):
+        replayer.submit({"type": "undo"})
+    kept_on = replayer.seq
+    replayer.extend(actions[LENGTH - CHECKPOINT_EVERY:LENGTH - CHECKPOINT_EVERY + 5])
+    frames = replayer.frames
+    for start, end in ((0, 10), (40, 80), (LENGTH - 40, kept_on + 3), (kept_on, kept_on + 99)):
+        wanted = [f for f in frames[1:] if start <= f.position < end]
+        window = replayer.frames_between(start, end)
+        assert window[1:] == wanted, (start, end)
+        assert window[0] is wanted[0].prev
+    assert replayer.frames_between(LENGTH - 10, kept_on) == [frames[LENGTH - CHECKPOINT_EVERY]]

@@ -13,6 +13,7 @@ bytes per action instead of a copy of the whole state.
 
 from __future__ import annotations
 
+import bisect
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -104,6 +105,10 @@ def renaming_actions(frame: Frame | None) -> list[dict]:
     return found
 
 
+def _position(frame: Frame) -> int:
+    return frame.position
+
+
 class Replayer:
     """Holds one game's log and its current state."""
 
@@ -193,9 +198,23 @@ class Replayer:
         return list(self._frames)
 
     @property
+    def top(self) -> Frame:
+        """The latest frame in force (the opening before any action)."""
+        return self._frames[-1]
+
+    @property
     def undone(self) -> list[Frame]:
         """The frames redo may put back, the next one last (empty once a new action came)."""
         return list(self._undone)
+
+    def frames_between(self, start: int, end: int) -> list[Frame]:
+        """The frames in force made by the actions at log positions start..end-1, with the
+        frame before the first of them in front (a bisection: frames in force are in log
+        order, so the cost does not grow with the game)."""
+        frames = self._frames
+        low = max(1, bisect.bisect_left(frames, start, key=_position))
+        high = bisect.bisect_left(frames, end, lo=low, key=_position)
+        return frames[low - 1:high]
 
     def submit(self, action: dict, expected_seq: int | None = None) -> Frame:
         """Check and append one action; raise StaleAction or IllegalAction and change nothing."""

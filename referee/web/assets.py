@@ -25,6 +25,8 @@ REVALIDATE = "no-cache"
 DIGEST_CHARS = 12
 VERSIONED = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{12})(?P<suffix>\.[A-Za-z0-9]+)$")
 COMPRESSIBLE = (".css", ".js", ".svg", ".txt", ".json", ".html", ".md")
+PUBLIC_PAGES = frozenset({"table", "history"})  # a game's pages read by the whole table
+AREA_SHEETS = frozenset({"lookup.css"})  # the quick lookup's and maps pages': they link it
 
 
 @dataclass(frozen=True)
@@ -113,8 +115,21 @@ def serve(filename: str) -> Response:
     return Response(body, mimetype=asset.mimetype, headers=headers)
 
 
+def links_on(sheet: str, page: str | None) -> bool:
+    """Whether a game's page (`page`: phone, banker, table, history) links one of its game's
+    stylesheets: a `*_public.css` styles the public pages (table, history and report), not a
+    seat's phone or the banker's console, and no game page uses the lookup area's sheet.
+    A page that names no `page` links them all."""
+    if page is None:
+        return True
+    if sheet in AREA_SHEETS:
+        return False
+    return page in PUBLIC_PAGES or not sheet.endswith("_public.css")
+
+
 def init_app(app: Flask) -> None:
     app.extensions["referee.assets"] = Assets(Path(app.static_folder or "static"))
+    app.jinja_env.tests["linked_on"] = links_on
     app.view_functions["static"] = serve
 
     @app.url_defaults

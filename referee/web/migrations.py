@@ -74,3 +74,25 @@ def m003_checkpoints(db: Database) -> None:
         not_null={"seq", "fingerprint", "state", "created"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m004_frame_notes(db: Database) -> None:
+    """What a game's pages derive from each action (Rail Baron's history notes), saved in
+    pieces: each checkpoint adds the notes of the actions since the previous one, instead of
+    rewriting those of the whole game. Checkpoints saved before keep their notes inside
+    their state and still load."""
+    db["frame_notes"].create(
+        {
+            "game_id": str,
+            "start": int,  # the log positions whose notes the piece holds: start..end-1
+            "end": int,
+            "fingerprint": str,  # the rules of the checkpoint it was saved with
+            "version": str,  # the code that made the notes
+            "notes": bytes,  # referee.engine.checkpoint.dump_state of (positions, notes)
+            "created": str,
+        },
+        pk=("game_id", "start"),
+        not_null={"end", "fingerprint", "version", "notes", "created"},
+        foreign_keys=[("game_id", "games", "id")],
+    )

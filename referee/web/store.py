@@ -272,6 +272,39 @@ def load_checkpoint(db: Database, game_id: str) -> Checkpoint | None:
     return Checkpoint(found[0]["seq"], found[0]["fingerprint"], found[0]["state"])
 
 
+@dataclass(frozen=True)
+class NotePiece:
+    """The frame notes of the actions at log positions start..end-1 that were in force when
+    the piece was saved (pickled: `referee.engine.checkpoint.dump_state`)."""
+
+    start: int
+    end: int
+    fingerprint: str
+    version: str
+    notes: bytes = field(repr=False)
+
+
+def add_notes(db: Database, game_id: str, piece: NotePiece, whole: bool = False) -> None:
+    """Add a piece of frame notes after those stored; `whole`: it replaces every piece."""
+    if whole:
+        db.execute("delete from frame_notes where game_id = ?", [game_id])
+    db.execute(
+        "insert into frame_notes (game_id, start, end, fingerprint, version, notes, created) "
+        "values (?, ?, ?, ?, ?, ?, ?) on conflict(game_id, start) do update set "
+        "end = excluded.end, fingerprint = excluded.fingerprint, version = excluded.version, "
+        "notes = excluded.notes, created = excluded.created",
+        [game_id, piece.start, piece.end, piece.fingerprint, piece.version, piece.notes, now()],
+    )
+
+
+def note_pieces(db: Database, game_id: str) -> list[NotePiece]:
+    """The game's pieces of frame notes, in log order."""
+    sql = ("select start, end, fingerprint, version, notes from frame_notes "
+           "where game_id = ? order by start")
+    return [NotePiece(r["start"], r["end"], r["fingerprint"], r["version"], r["notes"])
+            for r in rows(db, sql, [game_id])]
+
+
 def seats(db: Database, game_id: str) -> list[Seat]:
     sql = "select player_id, secret, claimed from seats where game_id = ?"
     return [Seat(r["player_id"], r["secret"], r["claimed"]) for r in rows(db, sql, [game_id])]

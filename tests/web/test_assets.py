@@ -5,7 +5,10 @@ from __future__ import annotations
 import gzip
 import re
 
+import pytest
+
 from referee import PROJECT_ROOT
+from tests.web.conftest import PHONE
 
 LINKED = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
@@ -57,3 +60,70 @@ def test_nothing_outside_the_static_folder_is_served(client):
     assert client.get("/static/../pyproject.toml").status_code == 404
     assert client.get("/static/%2e%2e/pyproject.toml").status_code == 404
     assert client.get("/static/nothing.css").status_code == 404
+
+
+SHEETS = re.compile(r'href="/static/([a-z_]+)\.[0-9a-f]{12}\.css"')
+STYLES = """() => [...document.querySelectorAll('body *')].filter(el => !el.closest('.poll'))
+.map(el => {  /* the poller is left out: its class changes while it asks */
+  const cs = getComputedStyle(el);
+  let s = el.tagName + '.' + el.className + '|';
+  for (let i = 0; i < cs.length; i++) s += cs[i] + ':' + cs.getPropertyValue(cs[i]) + ';';
+  return s;
+})"""
+ADD_SHEETS = """(hrefs) => Promise.all(hrefs.map(href => new Promise(done => {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet'; link.href = href; link.onload = done; link.onerror = done;
+  document.head.append(link);
+})))"""
+
+
+def rail_baron_game(browser, length: int) -> tuple:
+    import io
+    import json
+
+    from tests.web.long_game import long_game
+
+    record, actions = long_game(length, seed=8)
+    banker = browser()
+    body = json.dumps({**record, "actions": actions}).encode()
+    answer = banker.post("/import", {"record": (io.BytesIO(body), "game.json")},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 303
+    return banker, answer.headers["Location"].split("/")[2]
+
+
+def test_a_game_page_links_only_the_stylesheets_it_uses(browser):
+    banker, game_id = rail_baron_game(browser, 12)
+    phone = browser()
+    assert phone.join(banker.join_link(game_id), "p1").status_code == 303
+    linked = {page: SHEETS.findall(who.get(f"/g/{game_id}/{page}").text)
+              for who, page in ((phone, "me"), (banker, "banker"), (banker, "table"),
+                                (banker, "history"))}
+    assert linked["me"] == linked["banker"] == ["app", "railbaron"]
+    assert linked["table"] == linked["history"] == ["app", "railbaron", "railbaron_public"]
+    assert SHEETS.findall(banker.get("/lookup").text) == ["app", "lookup"]
+
+
+@pytest.mark.browser
+def test_the_sheets_a_rail_baron_phone_leaves_out_change_nothing_on_it(live_url, chromium,
+                                                                      browser):
+    """Every element of a seat's page, at several moments of a game, styled alike with the
+    lookup's and the public pages' sheets added: the phone misses nothing it needs."""
+    for length in (0, 45, 160):
+        banker, game_id = rail_baron_game(browser, length)
+        link = banker.join_link(game_id)
+        for seat in ("Ann", "Di"):
+            page = chromium.new_context(**PHONE).new_page()
+            page.goto(live_url + link)
+            page.click(f"button:has-text('{seat}')")
+            page.wait_for_url("**/me")
+            html = page.content()
+            assert SHEETS.findall(html) == ["app", "railbaron"]
+            before = page.evaluate(STYLES)
+            page.evaluate(ADD_SHEETS, [f"/static/{name}.css" for name in
+                                       ("lookup", "railbaron_public")])
+            assert page.evaluate("document.styleSheets.length") == 4
+            after = page.evaluate(STYLES)
+            assert len(after) == len(before)
+            assert [b for b, a in zip(before, after, strict=True) if a != b] == [], length
+            page.close()

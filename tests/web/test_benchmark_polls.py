@@ -41,8 +41,9 @@ def test_a_benchmark_poll_carries_the_phones_cookies_to_the_server(benchmark, ap
     seen.clear()
     poller = benchmark.Poller(port)
     sent = benchmark.poll_request(port, game_id, seq, cookies)
-    assert poller.get(sent) == 204  # nothing new
+    assert poller.get(sent) == 200  # nothing new: empty, and the connection stays open
     assert poller.get(benchmark.poll_request(port, game_id, seq - 1, cookies)) == 200
+    assert poller.reconnects == 1
     poller.close()
     assert seen == [cookies, cookies]
     head = sent.decode()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from referee.engine import Replayer
 from referee.engine.replay import CHECKPOINT_EVERY
 from referee.web import create_app
@@ -92,3 +94,31 @@ def test_actions_save_a_newer_checkpoint_as_the_game_goes_on(app, browser, table
     again.set_cookie("seat", ann.client.get_cookie("seat", path=f"/g/{game_id}/").value,
                      path=f"/g/{game_id}/")
     assert "p1 adds 1." in again.get(f"/g/{game_id}/me").text
+
+
+def test_a_snapshot_reads_the_frames_and_log_as_they_stood_without_copying_them():
+    from referee.web.replayers import FramesInForce, LogView
+
+    record, actions = long_game(LENGTH, seed=7)
+    replayer = Replayer(rules_of(record), actions[:LENGTH - 9])
+    for _ in range(5):
+        replayer.submit({"type": "undo"})
+    replayer.submit({"type": "redo"})
+    frames, log = FramesInForce(replayer.top), LogView(replayer.log, replayer.seq)
+    expected, expected_log = replayer.frames, list(replayer.log)
+    assert [frames[i] for i in range(-1, -9, -1)] == expected[-1:-9:-1]  # no list made
+    assert frames._list is None and list(reversed(frames)) == expected[::-1]
+    assert len(frames) == len(expected) and len(log) == len(expected_log)
+    replayer.submit({"type": "undo"})  # the game moves on; what was read stays
+    for _ in range(5):
+        replayer.submit({"type": "redo"})
+    replayer.extend(actions[LENGTH - 9:])
+    assert replayer.frames[-1] is not expected[-1]
+    assert frames == expected and frames[3] is expected[3] and frames[-12:] == expected[-12:]
+    assert log == expected_log and log[-1] == expected_log[-1] and log[5:9] == expected_log[5:9]
+    assert list(enumerate(log))[-1] == (len(expected_log) - 1, expected_log[-1])
+    for wrong in (len(expected_log), -len(expected_log) - 1):
+        with pytest.raises(IndexError):
+            log[wrong]
+    with pytest.raises(IndexError):
+        FramesInForce(Replayer(rules_of(record)).top)[-2]
