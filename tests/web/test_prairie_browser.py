@@ -10,6 +10,7 @@ import pytest
 from referee.games.prairie_railroads import board as boards
 from tests.prairie_railroads.play import TEST_BOARD
 from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.phone import assert_in_view
 
 pytestmark = pytest.mark.browser
 
@@ -129,13 +130,39 @@ def test_a_board_uploaded_on_a_phone_is_offered_by_the_lobby(live_url, chromium)
 
 
 def acting(phones: dict, kind: str):
-    """The phone that has a panel of `kind` now (each reloaded to catch up)."""
+    """The phone that has a panel of `kind` now (each reloaded to catch up); what it asks is on
+    its screen as it is picked up."""
     for phone in phones.values():
         phone.reload()
         if phone.locator(f".live .pr-{kind}").count():
+            assert_in_view(phone, next_step(phone), f"prairie-off-screen-{kind}-360")
             return phone
     doing = " ".join(next(iter(phones.values())).text_content(".pr-doing").split())
     raise AssertionError(f"no phone may {kind} now: {doing}")
+
+
+def next_step(page):
+    """What the phone shows to read or tap next: a refusal, else the first thing to tap of the
+    "now" block (a button or a die face), else the line that says who acts."""
+    now = page.locator(".live .now-card")
+    for selector in (".failure", ".panel button, .panel a.face", ".now-line"):
+        found = now.locator(selector)
+        if found.count():
+            return found.first
+    raise AssertionError("no \"now\" block on " + page.url)
+
+
+def tap(page, selector: str, shot: str) -> None:
+    """Tap what `selector` finds (on screen, no scrolling), wait for the answer, and find the
+    next step on screen too (screenshot `shot` if not)."""
+    target = page.locator(selector).first
+    assert_in_view(page, target, f"{shot}-before")
+    if target.evaluate("e => e.tagName") == "A":  # a die face: the page keeps the draft
+        target.click()
+        page.wait_for_selector(f"{selector}[aria-pressed='true']")
+    else:
+        click(page, selector)
+    assert_in_view(page, next_step(page), shot)
 
 
 def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
@@ -169,39 +196,61 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     # Offer Stock: Ann offers an unsold share; a quick bid on the next bidder's phone
     ann = phones["Ann"]
     ann.reload()
-    click(ann, ".pr-play_card button:has-text('Play Offer Stock')")
-    click(ann, ".pr-offer button:has-text('An unsold') >> nth=0")
+    tap(ann, ".pr-play_card button:has-text('Play Offer Stock')", "prairie-after-offer-card")
+    tap(ann, ".pr-offer button:has-text('An unsold')", "prairie-after-offer")
     bidder = acting(phones, "bid")
     check_phone_layout(bidder)
     assert bidder.locator(".pr-quick-bids button").count() >= 3  # minimum, +$5, all the cash
-    click(bidder, ".pr-quick-bids button:has-text('(+$5)')")  # $5: a segment's cost
+    bidder.screenshot(path=SHOTS / "prairie-quick-bid-360.png")
+    tap(bidder, ".pr-quick-bids button:has-text('(+$5)')", "prairie-after-bid")  # a segment
     while True:  # the others drop out
         try:
-            click(acting(phones, "pass"), ".pr-pass button")
+            passer = acting(phones, "pass")
         except AssertionError:
             break
+        tap(passer, ".pr-pass button", "prairie-after-pass")
 
     # Construct Track: the growth dice tapped on the phone, then a segment from the list
     mover = acting(phones, "play_card")
-    click(mover, ".pr-play_card button:has-text('Play Construct Track')")
-    mover.click(".pr-growth a.face[data-die='tens'][data-face='1']")
-    mover.wait_for_selector(".pr-growth a.face[data-die='tens'][aria-pressed='true']")
-    mover.click(".pr-growth a.face[data-die='units'][data-face='2']")
+    tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-after-ct")
+    tap(mover, ".pr-growth a.face[data-die='tens'][data-face='1']", "prairie-after-tens")
+    tap(mover, ".pr-growth a.face[data-die='units'][data-face='2']", "prairie-after-units")
     mover.wait_for_selector(".pr-growth button:has-text('Record 1, 2')")
     check_phone_layout(mover)
     mover.screenshot(path=SHOTS / "prairie-growth-dice-360.png", full_page=True)
-    click(mover, ".pr-growth button:has-text('Record 1, 2')")
+    tap(mover, ".pr-growth button:has-text('Record 1, 2')", "prairie-after-growth")
     assert "Pratt grows" in mover.text_content(".events")  # roll 12: Pratt, the rulebook's
     with contextlib.suppress(AssertionError):  # more than one railroad able: he chooses
-        click(acting(phones, "choose_railroad"), ".pr-choose_railroad button >> nth=0")
+        tap(acting(phones, "choose_railroad"), ".pr-choose_railroad button",
+            "prairie-after-railroad")
     builder = acting(phones, "build")
     check_phone_layout(builder)
-    builder.screenshot(path=SHOTS / "prairie-build-360.png", full_page=True)
-    click(builder, ".pr-build .pr-buttons button >> nth=0")
+    builder.screenshot(path=SHOTS / "prairie-build-360.png")
+    tap(builder, ".pr-build .pr-buttons button", "prairie-after-build")
     assert "builds" in builder.text_content(".events")
 
     # Pay Dividends
     mover = acting(phones, "play_card")
-    click(mover, ".pr-play_card button:has-text('Play Pay Dividends')")
+    tap(mover, ".pr-play_card button:has-text('Play Pay Dividends')", "prairie-after-pd")
     assert "Pay Dividends" in mover.text_content(".events")
     check_phone_layout(mover)
+
+    # Two more Construct Track cards rolling 12 again: Ransom (the secondary city) grows, then
+    # both have grown and the player chooses the city that grows
+    for turn in range(2):
+        mover = acting(phones, "play_card")
+        tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-after-ct")
+        tap(mover, ".pr-growth a.face[data-die='tens'][data-face='1']", "prairie-after-tens")
+        tap(mover, ".pr-growth a.face[data-die='units'][data-face='2']", "prairie-after-units")
+        tap(mover, ".pr-growth button:has-text('Record 1, 2')", "prairie-after-growth")
+        if turn == 0:
+            assert "Ransom grows" in mover.text_content(".events")
+    choosing = acting(phones, "grow_city")
+    assert "rolled 12: Pratt and Ransom have both grown" in choosing.text_content(
+        ".pr-grow_city")
+    check_phone_layout(choosing)
+    choosing.screenshot(path=SHOTS / "prairie-grow-city-360.png")
+    choosing.screenshot(path=SHOTS / "prairie-grow-city-360-full.png", full_page=True)
+    city = choosing.locator(".pr-grow_city button").first.text_content().strip()
+    tap(choosing, ".pr-grow_city button", "prairie-after-grow-city")
+    assert f"{city} grows" in choosing.text_content(".events")

@@ -16,12 +16,11 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import PHONE
+from tests.web.phone import IN_VIEW
 from tests.web.test_railbaron_browser import ANNOUNCE, LAPTOP, TINY, seq, shoot
 
 pytestmark = pytest.mark.browser
 
-IN_VIEW = """e => { const r = e.getBoundingClientRect();
-  return r.top >= 0 && r.bottom <= window.innerHeight && r.width > 0 && r.height > 0; }"""
 TURNS = 10  # at least; play goes on (up to MOST_TURNS) until PLAIN plain turns were seen
 PLAIN = 4
 MOST_TURNS = 40

@@ -209,7 +209,11 @@ def summary(state: State) -> dict[str, Any]:
 
 
 def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
-    """The readable log: one entry per turn, each with the lines its actions produced."""
+    """The readable log: one entry per turn, each with the lines its actions produced.
+
+    The line that opens a turn ("Turn 3: Ann.") is the last one said by the action that began
+    it; the entry's `label` tells it, so it is left out of `lines` (each event told once).
+    """
     entries: list[dict[str, Any]] = []
     for before, frame in zip(frames, frames[1:], strict=False):
         state: State = before.state
@@ -217,9 +221,18 @@ def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
         number = turn.number if turn else 0
         label = f"Turn {number} — {state.players[turn.player]}" if turn else "Initial auctions"
         if not entries or entries[-1]["label"] != label:
-            entries.append({"label": label, "turn": number, "lines": []})
-        entries[-1]["lines"].extend(frame.outcome.events)
+            entries.append({"label": label, "turn": number, "player": turn and turn.player,
+                            "lines": []})
+        lines = list(frame.outcome.events)
+        if lines and began_turn(state, frame.state):
+            lines.pop()
+        entries[-1]["lines"].extend(lines)
     return entries
+
+
+def began_turn(before: State, after: State) -> bool:
+    """Whether the action from `before` to `after` began a turn (and so said its opening)."""
+    return after.turn is not None and after.turns != before.turns
 
 
 def render(report: dict[str, Any]) -> str:

@@ -20,6 +20,7 @@ from referee.games.prairie_railroads.views import (
     railroad_rows,
     to_act,
 )
+from referee.web.games.prairie_railroads_table import COLOURS, table_view
 from referee.web.presenter import Panel, Presenter
 
 __all__ = ["page_context", "read_setup", "setup_context"]
@@ -90,10 +91,20 @@ class PrairieView(Presenter):
                         [("dice:int", "tens"), ("dice:int", "units")],
                         [("dice", 2)] if self.board is not None else [])
 
+    def _prepare_grow_city(self, panel: Panel) -> None:
+        """The roll's two cities (both grown), whether the choice is among the chart's primary
+        cities (else its secondary ones), and the cities in alphabetical order to find one."""
+        choices = panel.legal["choices"]
+        board = self.board
+        panel.data["pair"] = board.growth.get(panel.legal["roll"]) if board else None
+        panel.data["primary"] = bool(board and choices and choices[0] in board.primaries())
+        panel.data["cities"] = sorted(choices)
+
     @cached_property
     def rows(self) -> list[dict]:
         rows = railroad_rows(self.state)
         for row in rows:
+            row["colour"], row["ink"] = COLOURS[row["key"]]
             row["controller_names"] = [self.name(p) for p in row["controllers"]]
             row["holders"] = [(self.name(p), n) for p, n in row["shares"].items()]
         return rows
@@ -174,7 +185,11 @@ class PrairieView(Presenter):
 
 def page_context(view: Any) -> dict:
     page = PrairieView(view)
-    return {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES}
+    context = {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES}
+    if view.page == "table":
+        colours = {p["id"]: str(p.get("colour") or "") for p in view.game.players}
+        context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name, colours)
+    return context
 
 
 def playable_boards() -> list[tuple[str, str]]:
