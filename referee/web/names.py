@@ -4,12 +4,20 @@ A name is NFC-normalised, stripped of control, format and other invisible charac
 runs of white space become one space. Two names "look the same" when their skeletons match: the
 case folded, accents and compatibility forms undone, and letters of other scripts that are drawn
 like Latin ones (Cyrillic А, Greek Ο) read as those. Seat ids keep to a safe alphabet.
+
+`seat_names` gives every seat's name in force: as the lobby entered it, or as the banker corrected
+it since (a `rename_player` action in force); pages, refusals and the Undo text all read it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from referee.engine.corrections import renames
+from referee.engine.replay import renaming_actions
 
 SEAT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -67,3 +75,11 @@ def name_problems(names: list[tuple[str, str]], most: int) -> list[str]:
             problems.append(f"{name!r} looks the same as {seen[look]!r}: give one another name.")
         seen.setdefault(look, name)
     return problems
+
+
+def seat_names(players: Iterable[Mapping], frame: Any) -> dict[str, str]:
+    """Each seat's name in force after `frame` (the latest frame in force): as entered at the
+    lobby (`players`, the game's player objects), or as the banker corrected it since."""
+    names = {str(p["id"]): str(p.get("name") or p["id"]) for p in players}
+    corrected = renames(renaming_actions(frame))
+    return names | {pid: name for pid, name in corrected.items() if pid in names}

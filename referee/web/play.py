@@ -8,10 +8,10 @@ import unicodedata
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
-from referee.engine.corrections import RENAME, renames
+from referee.engine.corrections import RENAME
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.record import dump_record
-from referee.engine.replay import Replayer, renaming_actions
+from referee.engine.replay import Replayer
 from referee.web import store
 from referee.web.actors import (
     Actor,
@@ -24,7 +24,7 @@ from referee.web.db import get_db
 from referee.web.forms import FormError, action_from_form
 from referee.web.games import hooks_for
 from referee.web.keys import same_secret
-from referee.web.names import clean_name, name_problems
+from referee.web.names import clean_name, name_problems, seat_names
 from referee.web.newgame import MAX_NAME
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
@@ -120,13 +120,19 @@ def _answer_page(actor: Actor, asked: str | None) -> str:
     return "banker" if actor.banker else "phone"
 
 
+def _names(game: GameRow) -> dict[str, str]:
+    """The seats' names in force now (a banker's correction included)."""
+    return seat_names(game.players, replayers().snapshot(get_db(), game).frames[-1])
+
+
 def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
     if player_id is None:
         return "Only the banker may record this action."
     if actor.player_id is None:
         return "This browser holds no seat in this game."
-    return (f"This phone acts for {game.player_name(actor.player_id)}, "
-            f"not for {game.player_name(player_id)}.")
+    names = _names(game)
+    return (f"This phone acts for {names.get(actor.player_id, actor.player_id)}, "
+            f"not for {names.get(player_id, player_id)}.")
 
 
 def _name_problem(game: GameRow, action: dict) -> str | None:
@@ -135,9 +141,7 @@ def _name_problem(game: GameRow, action: dict) -> str | None:
     if not isinstance(action.get("name"), str):
         return None
     action["name"] = clean_name(action["name"])
-    snapshot = replayers().snapshot(get_db(), game)
-    names = {str(p["id"]): str(p.get("name") or p["id"]) for p in game.players}
-    names |= renames(renaming_actions(snapshot.frames[-1]))
+    names = _names(game)
     others = [(name, name) for pid, name in names.items() if pid != action.get("player")]
     problems = name_problems([*others, ("The new name", action["name"])], MAX_NAME)
     return problems[-1] if problems and action["name"] else None
@@ -150,10 +154,12 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
         to_act = hooks_for(game.game).to_act(replayer.state)
         if player_id in to_act:
             return None
+        names = seat_names(game.players, replayer.frames[-1])
+        name = names.get(player_id, player_id)
         if not to_act:
-            return f"{game.player_name(player_id)} has nothing to do now."
-        names = " or ".join(dict.fromkeys(game.player_name(p) for p in to_act))
-        return f"It is not {game.player_name(player_id)}'s turn: {names} is to act."
+            return f"{name} has nothing to do now."
+        acting = " or ".join(dict.fromkeys(names.get(p, p) for p in to_act))
+        return f"It is not {name}'s turn: {acting} is to act."
 
     return refuse
 

@@ -30,7 +30,7 @@ def describe(frame: Any, names: dict[str, str]) -> str:
 def takeback(view: Any) -> TakeBack:
     """The Undo and Redo of a page: the latest action in force and the latest one undone."""
     snapshot = view.snapshot
-    names = {str(p.get("id")): str(p.get("name") or p.get("id")) for p in view.game.players}
+    names = view.names  # in force now: a name the banker corrected reads as corrected
     top = snapshot.frames[-1] if len(snapshot.frames) > 1 else None
     undone = snapshot.undone[-1] if snapshot.undone else None
     return TakeBack(

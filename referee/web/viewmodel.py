@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from referee.engine.corrections import renames
 from referee.engine.ledger import BANK
-from referee.engine.replay import REDO, UNDO, renaming_actions
+from referee.engine.replay import REDO, UNDO
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
+from referee.web.names import seat_names
 from referee.web.replayers import Snapshot
 from referee.web.store import GameRow, Seat
 
@@ -63,9 +63,7 @@ class GameView:
     @cached_property
     def names(self) -> dict[str, str]:
         """Each player's name in force: as entered, or as the banker corrected it since."""
-        names = {str(p["id"]): str(p.get("name") or p["id"]) for p in self.game.players}
-        corrected = renames(renaming_actions(self.snapshot.frames[-1]))
-        return names | {pid: name for pid, name in corrected.items() if pid in names}
+        return seat_names(self.game.players, self.snapshot.frames[-1])
 
     def name(self, pid: str | None) -> str:
         return self.names.get(str(pid), str(pid))

@@ -231,7 +231,8 @@ def test_the_table_shows_turn_deeds_bank_and_destinations(browser):
     text = banker.get(f"/g/{game_id}/table").text
     assert "Turn 6 — Green" in text
     # Blue holds the LN and CG, Red the SOU; the bank still has the ACL and the SAL.
-    blue = text[text.index("<span>Blue</span>"):text.index("<span>Red</span>")]
+    blue = text[text.index("<span><bdi>Blue</bdi></span>"):
+                text.index("<span><bdi>Red</bdi></span>")]
     assert "LN" in blue and "CG" in blue and "Express" not in blue
     bank = text[text.index("The bank"):]
     assert ">ACL<" in bank and ">SAL<" in bank and ">SOU<" not in bank
@@ -251,9 +252,10 @@ def test_the_table_shows_a_running_auction(browser):
     game_id = _import(banker, _cut(record, second_bid + 1))
     text = banker.get(f"/g/{game_id}/table").text
     auction = text[text.index('aria-label="Auction"'):]
-    assert "LN" in auction and "sold by Red" in auction and "Opening bid $8,000" in auction
-    assert "Current bid: <strong>$8,500</strong> by <strong>Yellow</strong>" in auction
-    assert "Next to bid: <strong>Green</strong>" in auction
+    assert "LN" in auction and "sold by <bdi>Red</bdi>" in auction
+    assert "Opening bid $8,000" in auction
+    assert "Current bid: <strong>$8,500</strong> by <strong><bdi>Yellow</bdi></strong>" in auction
+    assert "Next to bid: <strong><bdi>Green</bdi></strong>" in auction
     assert "bids next" in text
 
 
@@ -305,7 +307,7 @@ def test_a_finished_game_shows_the_win_and_the_report_on_both_pages(browser):
     game_id = _import(banker, _record(3))
     for page in ("table", "history"):
         text = banker.get(f"/g/{game_id}/{page}").text
-        assert "Yellow wins with $294,000!" in text
+        assert "<bdi>Yellow</bdi> wins with $294,000!" in text
         svg = re.search(r"<svg viewBox=\"0 0 1000 500\".*?</svg>", text, re.S).group(0)
         assert svg.count('class="rbp-line"') == 3
         for colour in ("#2e8b57", "#d4ac0d", "#c0392b"):

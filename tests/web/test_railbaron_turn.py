@@ -380,6 +380,73 @@ def test_the_fee_summary_says_who_gets_what_and_why(rb):
     assert cash_shown(rb.page(rb.bob), "p1") == ["under $150,000"]
 
 
+def bob_established_on_the_aa(rb) -> str:
+    """Ann buys the AA while Bob's train stands on it at Charlie: Bob is established on the AA
+    at the bank's $1,000; then Bob rolls to go to Alpha. Bob's page, with AA and CC tapped."""
+    rb.opening()
+    rb.ann_to_delta()
+    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
+                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},
+                   {"type": "buy", "player": "p1", "railroad": "AA"},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},  # North
+                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Alpha
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]}):
+        rb.do(**action)
+    html = tap(rb.bob, rb.page(rb.bob), rr="AA")
+    assert "ride first" not in live(html)  # one railroad: the order changes nothing
+    return tap(rb.bob, html, rr="CC")
+
+
+def order_choices(html: str) -> dict[str, str]:
+    """The order choices of a page: data-order -> aria-pressed."""
+    return {a["data-order"]: a["aria-pressed"] for a, _t in Page(html).links
+            if "data-order" in a}
+
+
+def test_the_order_ridden_is_asked_where_it_changes_a_fee_and_the_default_is_first(rb):
+    html = bob_established_on_the_aa(rb)
+    text = live(html)
+    assert "Which did you ride first? You are established on the AA at $1,000" in text
+    assert "AA first AA at $1,000 CC first AA at the full fee" in text
+    assert order_choices(html) == {"AA-first": "true", "AA-late": "false"}
+    milepost = dict(Page(html).find("Stop at a milepost")[0].fields)["json"]
+    assert json.loads(milepost)["order"] == ["AA", "CC"]  # every report carries the order
+    console = tap(rb.banker, tap(rb.banker, rb.page(rb.banker), rr="AA"), rr="CC")
+    assert "Which did Bob ride first? Bob is established on the AA" in live(console)
+    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
+    assert rb.record()["actions"][-1] == {"type": "arrive", "player": "p2",
+                                          "ridden": ["AA", "CC"], "order": ["AA", "CC"]}
+    assert press(rb.bob, rb.page(rb.bob), "Buy nothing").status_code == 303
+    assert "Ann $1,000 for Ann's railroad AA · established: $1,000 instead of $5,000" in live(
+        rb.page(rb.bob))
+
+
+def test_an_established_railroad_ridden_after_another_pays_the_full_fee(rb):
+    html = bob_established_on_the_aa(rb)
+    html = tap(rb.bob, html, order="AA-late")
+    assert order_choices(html) == {"AA-first": "false", "AA-late": "true"}
+    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
+    assert rb.record()["actions"][-1]["order"] == ["CC", "AA"]
+    assert press(rb.bob, rb.page(rb.bob), "Buy nothing").status_code == 303
+    text = live(rb.page(rb.bob))
+    assert "Ann $5,000 for Ann's railroad AA The bank" in text and "instead of" not in text
+    assert "Total $6,000" in text
+
+
+def test_a_refused_report_keeps_the_order_chosen(rb):
+    html = bob_established_on_the_aa(rb)
+    html = tap(rb.bob, html, order="AA-late")
+    form, _button = Page(html).find("Arrived at Alpha")
+    data = MultiDict(form.fields)
+    data["seq"] = str(int(data["seq"]))
+    report = json.loads(data["json"])
+    data["json"] = json.dumps({**report, "payoff": "many"})  # refused: not a whole number
+    answer = rb.bob.client.post(form.attrs["action"], data=data)
+    assert answer.status_code == 422
+    assert order_choices(answer.text) == {"AA-first": "false", "AA-late": "true"}
+
+
 def test_a_stop_is_reported_in_a_city_or_at_a_milepost(rb):
     rb.opening()
     rb.ann_to_delta()
@@ -566,9 +633,13 @@ def test_a_shortfall_offers_sell_back_and_auction(rb):
     # Bob stays established on the AA at the bank's $1,000 (his train was at Charlie when
     # Ann bought it, and he has ridden nothing else since)
     assert "Short by $500" in live(html)  # owes Ann $1,000 with $500
+    assert "Total $1,000 ; cash $500." in live(html)  # and no cash "after" the fees
+    assert "after:" not in live(html)
     assert press(rb.bob, html, "Pay $1,000 and end the turn").status_code == 303
     html = rb.page(rb.bob)
-    assert "Fees owed $1,000, cash $500" in live(html)
+    assert "Fees owed $1,000, cash $500: raise $500 by selling back" in live(html)
+    assert "Fees owed $1,000, cash $500: raise $500 by selling back" in live(
+        rb.page(rb.banker))  # a banker who does not play sees the figures too
     buttons = Page(html).buttons()
     assert "BB Sell back for $4,000" in buttons and "BB Auction (opening $4,000)" in buttons
     assert press(rb.bob, html, "BB Auction").status_code == 303

@@ -67,3 +67,27 @@ def test_an_undone_roll_for_me_keeps_its_dice_on_redo_and_a_new_roll_is_new(tiny
     assert press(rb.ann, rb.page(rb.ann), "Roll for me").status_code == 303
     assert "Redo: put it back" not in rb.page(rb.banker)
     assert [a["type"] for a in rb.record()["actions"][-2:]] == ["undo", rolled["type"]]
+
+
+def test_after_a_name_is_corrected_refusals_and_the_undo_text_say_the_new_name(tiny_app, browser):  # noqa: F811
+    rb = make_table(browser, edition="modern")
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[2, 3])
+    rb.do(type="arrive", player="p1", ridden=["AA"])
+    rb.do(type="rename_player", player="p1", name="Anne", reason="as she spells it")
+    # the purchase says nothing of its own: the console's Undo names the player and the step
+    rb.do(type="skip_purchase", player="p1")
+    assert "Anne: skip purchase" in take_back_line(rb.page(rb.banker))
+    # a phone out of turn, and a phone acting for another seat, hear the corrected name
+    answer = rb.bob.act(rb.game_id, type="end_turn", player="p2")
+    assert answer.status_code == 403
+    assert "It is not Bob&#39;s turn: Anne is to act." in answer.text
+    answer = rb.bob.act(rb.game_id, type="end_turn", player="p1")
+    assert answer.status_code == 403
+    assert "This phone acts for Bob, not for Anne." in answer.text
+    # taken back, the correction no longer holds: the refusal says the name as entered again
+    for _ in range(2):
+        assert press(rb.banker, rb.page(rb.banker), "Yes, take it back").status_code == 303
+    answer = rb.bob.act(rb.game_id, type="skip_purchase", player="p2")
+    assert "It is not Bob&#39;s turn: Ann is to act." in answer.text

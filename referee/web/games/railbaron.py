@@ -43,7 +43,7 @@ def board_context(view: Any) -> dict:
     if graph is None:
         return {}
     chosen = board_args(request.args, board)
-    colours, names = player_colours(view.game.players)
+    colours, names = player_colours(view.game.players, view.snapshot.frames[-1])
     kept = {k: v for k, v in chosen.items() if v}
     return {
         "rb_board": picture(board, graph, view.snapshot.state, colours, names,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
@@ -20,6 +21,7 @@ from markupsafe import Markup, escape
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.route_graph import CITY, DOT, RouteGraph
 from referee.games.railbaron.state import State
+from referee.web.names import seat_names
 
 WIDTH = 1000.0
 MARGIN = 24.0
@@ -311,17 +313,18 @@ def _legend(state: State, board: RailBaronMap, colours: Mapping[str, str],
     return tuple(rows)
 
 
-def player_colours(players: Iterable[Mapping]) -> tuple[dict[str, str], dict[str, str]]:
-    """(colours, names) by player id from a game's players; a colour that is not #rrggbb is
-    drawn dark grey."""
-    colours, names = {}, {}
+def player_colours(players: Iterable[Mapping], frame: Any) -> tuple[dict[str, str],
+                                                                   dict[str, str]]:
+    """(colours, names) by player id from a game's players, the names in force after `frame`
+    (a banker's correction included); a colour that is not #rrggbb is drawn dark grey."""
+    players = list(players)
+    colours = {}
     for p in players:
         colour = str(p.get("colour") or "")
         ok = len(colour) == 7 and colour[0] == "#" and all(
             c in "0123456789abcdefABCDEF" for c in colour[1:])
         colours[p["id"]] = colour if ok else "#444444"
-        names[p["id"]] = str(p.get("name") or p["id"])
-    return colours, names
+    return colours, seat_names(players, frame)
 
 
 def board_args(args: Mapping[str, str], board: RailBaronMap) -> dict[str, str]:

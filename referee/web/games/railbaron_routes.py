@@ -69,7 +69,7 @@ def routes(game_id: str) -> Response:
         index = min(int(picked), len(answer.hints)) - 1
         route = answer.hints[index].route.steps()
         picked = str(index + 1)
-    colours, names = player_colours(game.players)
+    colours, names = player_colours(game.players, snapshot.frames[-1])
     query = {"from": start, "to": end, "for": rider_id}
     chosen = board_args(request.args, board)
     focus = chosen["focus"] or (ROUTE if route else "")

@@ -20,6 +20,7 @@ from referee.engine.ledger import BANK
 from referee.games.railbaron.board import parity_of
 from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.context import ANNOUNCE_CASH, ROVER_FEE, WIN_CASH
+from referee.games.railbaron.fees import full_rate, money
 from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
@@ -105,7 +106,9 @@ class TurnPage(Presenter):
     die_key = DIE_KEY
     dice_fields = {"dice:int": ("red", "w1", "w2"), "white:int": ("w1", "w2"),
                    "red:int": ("red",)}
-    draft_lists = ("rr", "mp")  # the railroads ridden, the railroads at a milepost
+    # the railroads ridden, the railroads at a milepost, the established railroads ridden only
+    # after another one (the ride order, asked where it changes a fee)
+    draft_lists = ("rr", "mp", "late")
     panel_order = PANEL_ORDER
     css = "rb"
     doing_class = "rb-turn"
@@ -116,6 +119,7 @@ class TurnPage(Presenter):
         self.settings = self.rules.settings
         self.seated_banker: str | None = view.seated_banker if self.banker else None
         self.seats = [self._seat(line) for line in view.players]
+        self._orders: dict[tuple[str, tuple[str, ...]], dict | None] = {}
 
     def list_allowed(self, key: str, value: str) -> bool:
         return value in self.board.railroads
@@ -129,6 +133,15 @@ class TurnPage(Presenter):
         if isinstance(posted, dict) and isinstance(posted.get("ridden"), list):
             draft.lists["rr"] = [rr for rr in posted["ridden"]
                                  if isinstance(rr, str) and rr in self.board.railroads]
+        if isinstance(posted, dict) and isinstance(posted.get("order"), list):
+            # the order as sent: an established railroad named after one he is not
+            # established on was ridden late (see `ride_order`)
+            order = [rr for rr in posted["order"] if isinstance(rr, str)]
+            turn = self.state.turn
+            player = self.state.players.get(turn.player) if turn else None
+            held = player.established if player else {}
+            first_new = next((i for i, rr in enumerate(order) if rr not in held), len(order))
+            draft.lists["late"] = [rr for rr in order[first_new:] if rr in held]
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"railbaron/turn/{kind}.html"]
@@ -137,6 +150,46 @@ class TurnPage(Presenter):
     def ridden(self) -> list[str]:
         """The railroads tapped as ridden so far (the draft)."""
         return self.choices.lists.get("rr", [])
+
+    def ride_order(self, pid: str, ridden: list[str]) -> dict | None:
+        """The question of the order ridden, where the rules make it change a fee: the report
+        holds a railroad the rider is established on at less than its full fee, and one he is
+        not established on, which ends establishment (ESTABLISHMENT). Each such established
+        railroad was ridden first (the default: the rules' own reading without an order) or
+        after the other (the full fee). None where the order changes nothing."""
+        key = (pid, tuple(ridden))
+        if key not in self._orders:  # asked by every report form of the page
+            self._orders[key] = self._ride_order(pid, ridden)
+        return self._orders[key]
+
+    def _ride_order(self, pid: str, ridden: list[str]) -> dict | None:
+        held = self.state.players[pid].established
+        kept = [rr for rr in ridden if rr in held]
+        new = [rr for rr in ridden if rr not in held]
+        cheaper = [rr for rr in kept if held[rr] < full_rate(
+            self.state, self.board, self.settings, pid, rr)]
+        if not new or not cheaper:
+            return None
+        late = [rr for rr in self.choices.lists.get("late", []) if rr in cheaper]
+        others = "/".join(new)
+        questions = [{
+            "chip": self.chip(rr), "fee": held[rr],
+            "choices": [
+                {"words": f"{rr} first", "then": f"{rr} at {money(held[rr])}",
+                 "on": rr not in late, "late": "",
+                 "url": self.choices.query(late=[r for r in late if r != rr])},
+                {"words": f"{others} first", "then": f"{rr} at the full fee",
+                 "on": rr in late, "late": rr, "url": self.choices.query(late=[*late, rr])},
+            ]} for rr in cheaper]
+        order = [rr for rr in kept if rr not in late] + new + late
+        return {"questions": questions, "order": order}
+
+    def report(self, pid: str, ridden: list[str], **fields: Any) -> str:
+        """The json of a stop or an arrival: the railroads ridden, the order where it was
+        asked, and `fields`."""
+        asked = self.ride_order(pid, ridden)
+        order = {"order": asked["order"]} if asked else {}
+        return json.dumps({"ridden": ridden, **order, **fields})
 
     def now_line(self) -> str:
         return f"Turn {self.turn_number}. {self.doing()}" if self.turn_number else self.doing()
@@ -452,21 +505,22 @@ class TurnPage(Presenter):
         if not panel.data["start_of_turn"]:
             self.ridden_panel(panel)
             ridden = self.ridden
-            panel.data["json"] = json.dumps({"ridden": ridden})
+            panel.data["json"] = self.report(player.id, ridden)
             panel.data["ask_within"] = turn.leg == 1 and turn.bonus and turn.red is not None
-            panel.data["json_beyond"] = json.dumps({"ridden": ridden, "within_white": False})
+            panel.data["json_beyond"] = self.report(player.id, ridden, within_white=False)
             panel.data["bounce"] = panel.legal["bounce_within_white"]
             panel.data["can_stop"] = any(a["type"] == "stop" and a.get("player") == player.id
                                          for a in self.legal_now)
-            panel.data["milepost_json"] = self._milepost_json(ridden)
+            panel.data["milepost_json"] = self._milepost_json(player.id, ridden)
             panel.data["far"] = self._far(player)
+            panel.data["order"] = self.ride_order(player.id, ridden)
 
     def _milepost(self, ridden: list[str]) -> list[str]:
         """The railroads serving the milepost stopped at: those tapped, else the last ridden."""
         return self.choices.lists.get("mp") or ridden[-1:]
 
-    def _milepost_json(self, ridden: list[str]) -> str:
-        return json.dumps({"ridden": ridden, "at": {"railroads": self._milepost(ridden)}})
+    def _milepost_json(self, pid: str, ridden: list[str]) -> str:
+        return self.report(pid, ridden, at={"railroads": self._milepost(ridden)})
 
     def _far(self, player: Any) -> str | None:
         """Why an arrival looks out of reach of the roll (a hint: the table rules), or None."""
@@ -492,7 +546,7 @@ class TurnPage(Presenter):
         cities = sorted(c for c in (served or self.board.cities) if c != player.destination)
         panel.data["cities"] = [
             (c if graph is None else f"{c} ({', '.join(sorted(graph.railroads_at(c)))})",
-             json.dumps({"ridden": ridden, "at": {"city": c}}))
+             self.report(player.id, ridden, at={"city": c}))
             for c in cities]
         # Every railroad serving the milepost counts for establishment, ridden or not
         # (ESTABLISHMENT, example 2): the ridden ones are offered first, the last one chosen.
@@ -505,7 +559,7 @@ class TurnPage(Presenter):
                                      if rr in milepost else [*milepost, rr])}
             for rr in offered
         ]
-        panel.data["milepost_json"] = self._milepost_json(ridden)
+        panel.data["milepost_json"] = self._milepost_json(player.id, ridden)
         panel.data["ridden"] = [self.chip(rr) for rr in ridden]
 
     def _prepare_buy(self, panel: Panel) -> None:
@@ -532,8 +586,10 @@ class TurnPage(Presenter):
         ridden = self.ridden_this_turn
         free = [c for c in ridden if c.abbr not in charged]
         own = [c for c in free if self.state.owners.get(c.abbr) == pid]
+        # cash None: this page may not show it, nor anything that tells it
         panel.data.update(fees=fees, total=total, cash=cash,
                           short=None if cash is None else max(0, total - cash),
+                          after=None if cash is None or cash < total else cash - total,
                           ridden=ridden, own=own, waived=[c for c in free if c not in own])
 
     def _sale_panel(self, panel: Panel) -> None:
@@ -541,7 +597,9 @@ class TurnPage(Presenter):
         pid = panel.player
         debt = turn.debt
         owed = debt["amount"] if debt else sum(f["amount"] for f in turn.fees)
-        panel.data.update(owed=owed, cash=self.cash_of(pid), rover=debt is not None,
+        cash = self.cash_of(pid)
+        panel.data.update(owed=owed, cash=cash, rover=debt is not None,
+                          to_raise=None if cash is None else max(0, owed - cash),
                           offers=[(self.chip(rr), self.chip(rr).price // 2)
                                   for rr in panel.legal["railroads"]])
 
