@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout
-from tests.web.test_railbaron_browser import LAPTOP, TINY, seq, shoot
+from tests.web.test_railbaron_browser import seq, shoot, start_on_tiny
 
 pytestmark = pytest.mark.browser
 
@@ -74,18 +72,7 @@ def post(page, live_url: str, game_id: str, action: dict) -> None:
 
 
 def test_hebrew_and_arabic_names_keep_their_place_in_the_lines(app, live_url, chromium):
-    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
-    banker = chromium.new_context(**LAPTOP).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "railbaron")
-    banker.wait_for_load_state("networkidle")
-    banker.select_option("#map", "tiny")
-    for row, name in enumerate(("Bob", HEBREW, ARABIC), start=1):
-        banker.fill(f"#name_{row}", name)
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    game_id = banker.url.split("/")[-2]
-    join_url = banker.get_attribute(".join a", "href")
+    banker, game_id, join_url = start_on_tiny(app, live_url, chromium, ("Bob", HEBREW, ARABIC))
     post(banker, live_url, game_id, {"type": "roll_for_first_player",
                                      "rolls": {"p1": [6, 6, 6], "p2": [1, 1, 1],
                                                "p3": [1, 1, 2]}})

@@ -6,15 +6,13 @@ tests/web/test_railbaron_turn.py."""
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout
-from tests.web.test_railbaron_browser import LAPTOP, TINY, shoot
+from tests.web.phone import IN_VIEW
+from tests.web.test_railbaron_browser import shoot, start_on_tiny
 from tests.web.test_railbaron_names_browser import post
-from tests.web.test_railbaron_taps import IN_VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -56,18 +54,7 @@ def tap_link(page, selector: str) -> None:
 
 
 def test_a_phone_says_which_railroad_came_first_in_taps(app, live_url, chromium):
-    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
-    banker = chromium.new_context(**LAPTOP).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "railbaron")
-    banker.wait_for_load_state("networkidle")
-    banker.select_option("#map", "tiny")
-    for row, name in enumerate(("Ann", "Bob"), start=1):
-        banker.fill(f"#name_{row}", name)
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    game_id = banker.url.split("/")[-2]
-    join_url = banker.get_attribute(".join a", "href")
+    banker, game_id, join_url = start_on_tiny(app, live_url, chromium, ("Ann", "Bob"))
     for action in TO_BOBS_MOVE:
         post(banker, live_url, game_id, action)
 

@@ -10,14 +10,12 @@ After every tap each phone shows another player's cash only at $150,000 or more.
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
 from tests.web.conftest import PHONE
 from tests.web.phone import IN_VIEW
-from tests.web.test_railbaron_browser import ANNOUNCE, LAPTOP, TINY, seq, shoot
+from tests.web.test_railbaron_browser import ANNOUNCE, seq, shoot, start_on_tiny
 
 pytestmark = pytest.mark.browser
 
@@ -81,17 +79,7 @@ def tap(page, element) -> None:
 
 
 def test_three_phones_play_ten_turns_in_five_taps_each(app, live_url, chromium):
-    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
-    banker = chromium.new_context(**LAPTOP).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "railbaron")
-    banker.wait_for_load_state("networkidle")
-    banker.select_option("#map", "tiny")
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        banker.fill(f"#name_{row}", name)
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    banker, _game, join_url = start_on_tiny(app, live_url, chromium, ("Ann", "Bob", "Cy"))
     phones = []
     for name in ("Ann", "Bob", "Cy"):
         phone = chromium.new_context(**PHONE).new_page()
