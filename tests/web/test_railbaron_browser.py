@@ -115,37 +115,32 @@ def shoot(context_page, name: str) -> None:
     context_page.screenshot(path=str(SHOTS / f"railbaron-{name}.png"), full_page=True)
 
 
-def start_on_tiny(app, live_url: str, chromium, names: tuple[str, ...]):
+def start_on_tiny(app, live_url: str, chromium, names: tuple[str, ...],
+                  ticked: tuple[str, ...] = ()):
     """The banker starts a Rail Baron game on the tiny map from the lobby at laptop size, with
-    `names` in the lobby's rows: (the banker's console page, the game's id, the join address)."""
+    `names` in the lobby's rows and the `ticked` options' boxes checked: (the banker's console
+    page, the game's id, the join address)."""
     shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
     banker = chromium.new_context(**LAPTOP).new_page()
     banker.goto(live_url + "/")
     banker.select_option("#game", "railbaron")
     banker.wait_for_load_state("networkidle")  # the game's options are in
     banker.select_option("#map", "tiny")
+    for selector in ticked:
+        banker.check(selector)
     for row, name in enumerate(names, start=1):
         banker.fill(f"#name_{row}", name)
+    assert banker.input_value("#map") == "tiny"
     banker.click("text=Start the game")
     banker.wait_for_url("**/banker")
     return banker, banker.url.split("/")[-2], banker.get_attribute(".join a", "href")
 
 
 def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chromium):
-    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
-    banker = chromium.new_context(**LAPTOP).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "railbaron")
-    banker.wait_for_load_state("networkidle")  # the game's options are in
-    banker.select_option("#map", "tiny")
-    banker.check("input[name='edition'][value='modern']")
-    banker.check("input[name='variant'][value='starting_auction']")
-    banker.fill("#name_1", "Ann")
-    banker.fill("#name_2", "Bob")
-    assert banker.input_value("#map") == "tiny"
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    banker, _game, join_url = start_on_tiny(
+        app, live_url, chromium, ("Ann", "Bob"),
+        ticked=("input[name='edition'][value='modern']",
+                "input[name='variant'][value='starting_auction']"))
 
     phones = {}
     for pid, name in (("p1", "Ann"), ("p2", "Bob")):

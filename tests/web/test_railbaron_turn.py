@@ -349,37 +349,6 @@ def test_arrival_pays_the_chart_and_the_purchase_offers_only_legal_affordable_ch
     assert "Bob is rolling for the region of the destination" in live(rb.page(rb.ann))
 
 
-def test_the_fee_summary_says_who_gets_what_and_why(rb):
-    rb.opening()
-    rb.ann_to_delta()
-    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
-                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},
-                   {"type": "buy", "player": "p1", "railroad": "AA"},
-                   {"type": "end_turn", "player": "p1"},
-                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},  # North
-                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Alpha
-                   {"type": "roll_move", "player": "p2", "white": [1, 2]}):
-        rb.do(**action)
-    html = tap(rb.bob, rb.page(rb.bob), rr="AA")
-    html = tap(rb.bob, html, rr="CC")
-    groups = re.findall(r'data-owner="([^"]+)"', html)
-    assert groups[0] == "here" and groups[-1] == "more"  # serving where he left, first
-    assert 'class="rb-more" open' in html  # the rest behind one tap, open: CC is tapped there
-    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
-    assert press(rb.bob, rb.page(rb.bob), "Buy nothing").status_code == 303
-    html = rb.page(rb.bob)
-    text = live(html)
-    # Bob's train stood at Charlie, on the AA, when Ann bought it: established at the bank's fee
-    assert "Ann $1,000 for Ann's railroad AA · established: $1,000 instead of $5,000" in text
-    assert "The bank $1,000 for the bank's railroads CC" in text
-    assert "Total $2,000 ; cash $32,000, after: $30,000." in text
-    assert press(rb.bob, html, "Pay $2,000 and end the turn").status_code == 303
-    console = rb.page(rb.banker)
-    assert cash_shown(console, "p1") == ["$25,000"]  # 20,000 + 14,000 − 10,000 + 1,000
-    assert cash_shown(console, "p2") == ["$30,000"]  # 20,000 + 12,000 − 2,000
-    assert cash_shown(rb.page(rb.bob), "p1") == ["under $150,000"]
-
-
 def bob_established_on_the_aa(rb) -> str:
     """Ann buys the AA while Bob's train stands on it at Charlie: Bob is established on the AA
     at the bank's $1,000; then Bob rolls to go to Alpha. Bob's page, with AA and CC tapped."""
@@ -396,6 +365,26 @@ def bob_established_on_the_aa(rb) -> str:
     html = tap(rb.bob, rb.page(rb.bob), rr="AA")
     assert "ride first" not in live(html)  # one railroad: the order changes nothing
     return tap(rb.bob, html, rr="CC")
+
+
+def test_the_fee_summary_says_who_gets_what_and_why(rb):
+    html = bob_established_on_the_aa(rb)
+    groups = re.findall(r'data-owner="([^"]+)"', html)
+    assert groups[0] == "here" and groups[-1] == "more"  # serving where he left, first
+    assert 'class="rb-more" open' in html  # the rest behind one tap, open: CC is tapped there
+    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
+    assert press(rb.bob, rb.page(rb.bob), "Buy nothing").status_code == 303
+    html = rb.page(rb.bob)
+    text = live(html)
+    # Bob's train stood at Charlie, on the AA, when Ann bought it: established at the bank's fee
+    assert "Ann $1,000 for Ann's railroad AA · established: $1,000 instead of $5,000" in text
+    assert "The bank $1,000 for the bank's railroads CC" in text
+    assert "Total $2,000 ; cash $32,000, after: $30,000." in text
+    assert press(rb.bob, html, "Pay $2,000 and end the turn").status_code == 303
+    console = rb.page(rb.banker)
+    assert cash_shown(console, "p1") == ["$25,000"]  # 20,000 + 14,000 − 10,000 + 1,000
+    assert cash_shown(console, "p2") == ["$30,000"]  # 20,000 + 12,000 − 2,000
+    assert cash_shown(rb.page(rb.bob), "p1") == ["under $150,000"]
 
 
 def order_choices(html: str) -> dict[str, str]:
