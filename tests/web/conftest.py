@@ -168,3 +168,13 @@ def chromium():
 def check_phone_layout(page) -> None:
     assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{page.url} scrolls sideways at 360px"
     assert page.evaluate(SMALL_TARGETS) == [], f"{page.url} has targets under 44px"
+
+
+def import_in(page, live_url: str, path) -> str:
+    """Import a record through the lobby form; this browser becomes the game's banker. The
+    game's id."""
+    page.goto(live_url + "/")
+    page.set_input_files('input[name="record"]', str(path))
+    page.click("button:text-is('Import and replay')")
+    page.wait_for_url("**/banker")
+    return page.url.split("/g/")[1].split("/")[0]

@@ -167,17 +167,10 @@ def test_a_western_build_spotlights_the_dividend_it_pays_at_once():
 # -- a real browser: a TV at 1280 px and a phone at 360 px, screenshots to look at -----------
 
 
-def _import_in(page, live_url: str, path: Path) -> str:
-    page.goto(live_url + "/")
-    page.set_input_files('input[name="record"]', str(path))
-    page.click("button:text-is('Import and replay')")
-    page.wait_for_url("**/banker")
-    return page.url.split("/g/")[1].split("/")[0]
-
 
 @pytest.mark.browser
 def test_the_table_view_fits_a_screen_and_a_phone(tmp_path, live_url, chromium):
-    from tests.web.conftest import PHONE, check_phone_layout
+    from tests.web.conftest import PHONE, check_phone_layout, import_in
 
     moments = {"auction": AUCTION, "growth": GROWN, "dividends": DIVIDENDS, "over": None}
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -187,7 +180,7 @@ def test_the_table_view_fits_a_screen_and_a_phone(tmp_path, live_url, chromium):
         for name, cut in moments.items():
             path = tmp_path / f"{name}.json"
             path.write_text(json.dumps(_record(cut)))
-            game_id = _import_in(page, live_url, path)
+            game_id = import_in(page, live_url, path)
             page.goto(f"{live_url}/g/{game_id}/table")
             assert page.locator(".prt-railroads").is_visible()
             if size == "360":

@@ -323,18 +323,10 @@ def test_a_finished_game_shows_the_win_and_the_report_on_both_pages(browser):
 # -- a real browser: 360 px without sideways scroll, screenshots for a look ----------------
 
 
-def _import_in(page, live_url: str, path: Path) -> str:
-    """Import a record through the lobby form; this browser becomes the game's banker."""
-    page.goto(live_url + "/")
-    page.set_input_files('input[name="record"]', str(path))
-    page.click("button:text-is('Import and replay')")
-    page.wait_for_url("**/banker")
-    return page.url.split("/g/")[1].split("/")[0]
-
 
 @pytest.mark.browser
 def test_table_and_report_fit_a_phone_and_a_screen(tmp_path, live_url, chromium):
-    from tests.web.conftest import PHONE, check_phone_layout
+    from tests.web.conftest import PHONE, check_phone_layout, import_in
 
     record = _record(1)
     running, finished = tmp_path / "running.json", tmp_path / "finished.json"
@@ -345,8 +337,8 @@ def test_table_and_report_fit_a_phone_and_a_screen(tmp_path, live_url, chromium)
     for size, options in sizes.items():
         context = chromium.new_context(**options)
         page = context.new_page()
-        games = {"table": (_import_in(page, live_url, running), "table"),
-                 "report": (_import_in(page, live_url, finished), "table")}
+        games = {"table": (import_in(page, live_url, running), "table"),
+                 "report": (import_in(page, live_url, finished), "table")}
         games["history"] = (games["report"][0], "history")
         games["running_history"] = (games["table"][0], "history")
         for name, (game_id, view) in games.items():
