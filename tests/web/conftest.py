@@ -178,3 +178,16 @@ def import_in(page, live_url: str, path) -> str:
     page.click("button:text-is('Import and replay')")
     page.wait_for_url("**/banker")
     return page.url.split("/g/")[1].split("/")[0]
+
+
+def join_phones(chromium, join_url: str, names) -> dict:
+    """Each of `names` takes its seat on a phone of its own (360×740) from the join page: the
+    phones' pages by name, each on its own page of the game."""
+    phones = {}
+    for name in names:
+        phone = chromium.new_context(**PHONE).new_page()
+        phone.goto(join_url)
+        phone.click(f"button:has-text('{name}')")
+        phone.wait_for_url("**/me")
+        phones[name] = phone
+    return phones

@@ -9,7 +9,7 @@ import pytest
 
 from referee.games.prairie_railroads import board as boards
 from tests.prairie_railroads.play import TEST_BOARD
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, join_phones
 from tests.web.phone import assert_in_view
 
 pytestmark = pytest.mark.browser
@@ -49,13 +49,7 @@ def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
     check_phone_layout(banker)
     join_url = banker.get_attribute(".join a", "href")
 
-    phones = {}
-    for name in ("Ann", "Bob"):
-        phone = chromium.new_context(**PHONE).new_page()
-        phone.goto(join_url)
-        phone.click(f"button:has-text('{name}')")
-        phone.wait_for_url("**/me")
-        phones[name] = phone
+    phones = join_phones(chromium, join_url, ("Ann", "Bob"))
     ann, bob = phones["Ann"], phones["Bob"]
     assert "Waiting" in ann.text_content(".pr-now")
     SHOTS.mkdir(exist_ok=True)
@@ -179,13 +173,7 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     banker.click("text=Start the game")
     banker.wait_for_url("**/banker")
     join_url = banker.get_attribute(".join a", "href")
-    phones = {}
-    for name in ("Ann", "Bob", "Cy"):
-        phone = chromium.new_context(**PHONE).new_page()
-        phone.goto(join_url)
-        phone.click(f"button:has-text('{name}')")
-        phone.wait_for_url("**/me")
-        phones[name] = phone
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
     click(banker, ".pr-first_player button:text-is('Ann')")
     for _ in range(6):  # the initial auctions: nobody bids, Ann builds each first segment
         for _ in range(3):

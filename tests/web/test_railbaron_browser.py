@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, join_phones
 
 pytestmark = pytest.mark.browser
 
@@ -142,14 +142,8 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
         ticked=("input[name='edition'][value='modern']",
                 "input[name='variant'][value='starting_auction']"))
 
-    phones = {}
-    for pid, name in (("p1", "Ann"), ("p2", "Bob")):
-        phone = chromium.new_context(**PHONE).new_page()
-        phone.goto(join_url)
-        phone.click(f"button:has-text('{name}')")
-        phone.wait_for_url("**/me")
-        phones[pid] = phone
-    ann, bob = phones["p1"], phones["p2"]
+    phones = join_phones(chromium, join_url, ("Ann", "Bob"))
+    ann, bob = phones["Ann"], phones["Bob"]
     check_phone_layout(ann)
 
     # The banker taps the real dice of the first-player rolls

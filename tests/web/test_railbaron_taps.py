@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.web.conftest import PHONE
+from tests.web.conftest import join_phones
 from tests.web.phone import IN_VIEW
 from tests.web.test_railbaron_browser import ANNOUNCE, seq, shoot, start_on_tiny
 
@@ -80,13 +80,7 @@ def tap(page, element) -> None:
 
 def test_three_phones_play_ten_turns_in_five_taps_each(app, live_url, chromium):
     banker, _game, join_url = start_on_tiny(app, live_url, chromium, ("Ann", "Bob", "Cy"))
-    phones = []
-    for name in ("Ann", "Bob", "Cy"):
-        phone = chromium.new_context(**PHONE).new_page()
-        phone.goto(join_url)
-        phone.click(f"button:has-text('{name}')")
-        phone.wait_for_url("**/me")
-        phones.append(phone)
+    phones = list(join_phones(chromium, join_url, ("Ann", "Bob", "Cy")).values())
     while banker.locator(".live button", has_text="Roll for everyone").count():  # ties again
         before = seq(banker)
         banker.locator(".live button", has_text="Roll for everyone").first.click()

@@ -9,7 +9,7 @@ import pytest
 
 from referee.games.railroad_barons.box import DEFAULT_FILES
 from tests.railroad_barons.play import TEST_BOX
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, join_phones
 
 pytestmark = pytest.mark.browser
 
@@ -64,13 +64,7 @@ def test_the_opening_on_two_phones(live_url, chromium):
     banker.wait_for_url("**/banker")
     join_url = banker.get_attribute(".join a", "href")
 
-    phones = {}
-    for name in ("Ann", "Bob"):
-        phone = chromium.new_context(**PHONE).new_page()
-        phone.goto(join_url)
-        phone.click(f"button:has-text('{name}')")
-        phone.wait_for_url("**/me")
-        phones[name] = phone
+    phones = join_phones(chromium, join_url, ("Ann", "Bob"))
     ann, bob = phones["Ann"], phones["Bob"]
     assert "Investor draft: Ann selects the next Investor." in ann.text_content(".rb-now")
     assert "Nothing for you to do" in bob.text_content(".rb-now")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, join_phones
 
 pytestmark = pytest.mark.browser
 
@@ -49,13 +49,7 @@ def test_a_race_on_three_phones(live_url, chromium):
     check_phone_layout(keeper)
     join_url = keeper.get_attribute(".join a", "href")
 
-    phones = {}
-    for name in ("Ann", "Bob", "Cy"):
-        phone = chromium.new_context(**PHONE).new_page()
-        phone.goto(join_url)
-        phone.click(f"button:has-text('{name}')")
-        phone.wait_for_url("**/me")
-        phones[name] = phone
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
     ann, bob, cy = phones["Ann"], phones["Bob"], phones["Cy"]
     SHOTS.mkdir(exist_ok=True)
 
