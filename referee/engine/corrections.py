@@ -39,10 +39,15 @@ def renames(actions: Iterable[dict | None]) -> dict[str, str]:
     return out
 
 
+def apply_renames(names: dict[str, str], actions: Iterable[dict | None]) -> dict[str, str]:
+    """`names` (by id) after the `rename_player` actions among `actions` (those in force); a
+    rename of an id not in `names` changes nothing."""
+    return names | {pid: name for pid, name in renames(actions).items() if pid in names}
+
+
 def names_in_force(rules: Any, actions: Iterable[dict | None]) -> dict[str, str]:
     """The players' names after the `rename_player` actions among `actions` (those in force)."""
-    names = original_names(rules)
-    return names | {pid: name for pid, name in renames(actions).items() if pid in names}
+    return apply_renames(original_names(rules), actions)
 
 
 def clean(name: object) -> str:

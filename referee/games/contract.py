@@ -139,6 +139,7 @@ class Boards(Protocol):
     # For the upload page (referee/web/boards.py; a game without them has no upload form):
     manifest: str  # the file every board folder has (map.toml, board.toml); it names the rest
     noun: str  # what the game's players call one: "map", "board"
+    # and, where "s" will not do, `plural` ("boxes"; referee/web/boards.py, plural_of)
     template: Path | None  # the shipped folder a new board starts from (HOWTO.md inside)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:

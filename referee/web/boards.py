@@ -71,8 +71,7 @@ def board_pages() -> list[tuple[str, str, str]]:
         boards = uploadable(key)
         if boards is not None:
             url = hooks_for(key).boards_page() or url_for("boards.index", game=key)
-            plural = getattr(boards, "plural", f"{boards.noun}s")
-            pages.append((key, f"{meta.title} {plural}", url))
+            pages.append((key, f"{meta.title} {plural_of(boards)}", url))
     return pages
 
 
@@ -97,8 +96,13 @@ def _summaries(boards: Boards) -> list[BoardSummary]:
     return boards.list(_instance())
 
 
+def plural_of(boards: Boards) -> str:
+    """What the game's players call several boards: its `plural` ("boxes"), or the noun and s."""
+    return getattr(boards, "plural", f"{boards.noun}s")
+
+
 def _common(place: Place, boards: Boards) -> dict[str, Any]:
-    return {"place": place, "boards": boards, "noun": boards.noun,
+    return {"place": place, "boards": boards, "noun": boards.noun, "plural": plural_of(boards),
             "title": registry.GAMES[place.game].title}
 
 
@@ -126,8 +130,7 @@ def report(place: Place, boards: Boards, key: str) -> Response:
     """One board's validation report, every message with its file and line."""
     summary = next((m for m in _summaries(boards) if m.key == key), None)
     if summary is None:
-        plural = getattr(boards, "plural", f"{boards.noun}s")
-        abort(404, f"There is no {boards.noun} {key[:40]!r}. The {plural} page lists "
+        abort(404, f"There is no {boards.noun} {key[:40]!r}. The {plural_of(boards)} page lists "
                    f"every {boards.noun}.")
     return page_or_fragment("maps/report.html", "maps/_report.html",
                             **_common(place, boards), summary=summary,

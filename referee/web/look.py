@@ -7,12 +7,11 @@ buttons, the header stripe, the focus ring and the "your turn" banner (static/ap
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask
 from markupsafe import Markup
 
-HEX = re.compile(r"#[0-9a-fA-F]{6}")
+from referee.web.filters import HEX_COLOUR
+
 DARK_INK = "#111111"
 LIGHT_INK = "#ffffff"
 
@@ -34,14 +33,14 @@ def contrast(a: str, b: str) -> float:
 
 def ink(colour: str) -> str:
     """Dark or white ink, whichever has the more contrast on `colour` (#rrggbb)."""
-    if not HEX.fullmatch(colour):
+    if not HEX_COLOUR.fullmatch(colour):
         return ""
     return DARK_INK if contrast(colour, DARK_INK) >= contrast(colour, LIGHT_INK) else LIGHT_INK
 
 
 def accent_style(colour: object) -> Markup:
     """` style="--accent: …; --accent-ink: …"` for a seat's colour; nothing for no colour."""
-    if not isinstance(colour, str) or not HEX.fullmatch(colour):
+    if not isinstance(colour, str) or not HEX_COLOUR.fullmatch(colour):
         return Markup("")
     return Markup(' style="--accent: %s; --accent-ink: %s" data-accent="seat"') % (
         colour.lower(), ink(colour))

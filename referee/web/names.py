@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from referee.engine.corrections import renames
+from referee.engine.corrections import apply_renames
 from referee.engine.replay import renaming_actions
 
 SEAT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")
@@ -81,5 +81,4 @@ def seat_names(players: Iterable[Mapping], frame: Any) -> dict[str, str]:
     """Each seat's name in force after `frame` (the latest frame in force): as entered at the
     lobby (`players`, the game's player objects), or as the banker corrected it since."""
     names = {str(p["id"]): str(p.get("name") or p["id"]) for p in players}
-    corrected = renames(renaming_actions(frame))
-    return names | {pid: name for pid, name in corrected.items() if pid in names}
+    return apply_renames(names, renaming_actions(frame))

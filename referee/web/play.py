@@ -154,7 +154,7 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
         to_act = hooks_for(game.game).to_act(replayer.state)
         if player_id in to_act:
             return None
-        names = seat_names(game.players, replayer.frames[-1])
+        names = seat_names(game.players, replayer.top)
         name = names.get(player_id, player_id)
         if not to_act:
             return f"{name} has nothing to do now."

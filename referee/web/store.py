@@ -57,10 +57,6 @@ class GameRow:
     def player(self, player_id: str | None) -> dict | None:
         return next((p for p in self.players if p.get("id") == player_id), None)
 
-    def player_name(self, player_id: str | None) -> str:
-        p = self.player(player_id)
-        return str(p.get("name") or p["id"]) if p else str(player_id)
-
     @property
     def banker(self) -> str:
         """The player id of the banker, or BANKER_APART for a non-playing banker."""

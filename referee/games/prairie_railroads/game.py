@@ -87,7 +87,6 @@ class PrairieBoards(FolderBoards):
         raise BoardError([Problem(key[:40], None, "there is no such board")])
 
 
-
 GAME = GameParts(
     banker_actions=BANKER_ACTIONS,
     boards=PrairieBoards(),

@@ -70,7 +70,6 @@ class BaronsBoxes(FolderBoards):
         raise BoxError([Problem(MANIFEST, None, f"there is no box {key!r}")])
 
 
-
 GAME = GameParts(
     banker_actions=BANKER_ACTIONS,
     boards=BaronsBoxes(),

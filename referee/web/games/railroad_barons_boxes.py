@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, se
 from referee.games.contract import Problem
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, KEY, MANIFEST
 from referee.games.railroad_barons.game import INSTANCE_FOLDER, BaronsBoxes
+from referee.web.board_upload import zip_folder
 from referee.web.render import page_or_fragment
 
 bp = Blueprint("barons_boxes", __name__, url_prefix="/barons/boxes")
@@ -92,7 +92,7 @@ def _form_from(folder: Path, key: str) -> dict[str, str]:
 def _index(status: int = 200, **extra: Any) -> Response:
     boxes = _boxes()
     summaries = boxes.list(_instance())
-    problems = {s.key: boxes.check(_folder(s.key)) for s in summaries if not s.playable}
+    problems = {s.key: list(s.problems) for s in summaries if not s.playable}
     return page_or_fragment("railroad_barons/boxes.html", "railroad_barons/_boxes.html", status,
                             boxes=summaries, problems=problems, **extra)
 
@@ -186,11 +186,6 @@ def export(key: str) -> Response:
     folder = _folder(key)
     if folder is None:
         abort(404, f"There is no box {key[:40]!r}. The boxes page lists every box.")
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted(folder.iterdir()):
-            if path.is_file():
-                z.write(path, f"{key}/{path.name}")
-    data.seek(0)
-    return send_file(data, mimetype="application/zip", as_attachment=True,
+    return send_file(io.BytesIO(zip_folder(folder, key)), mimetype="application/zip",
+                     as_attachment=True,
                      download_name=f"railroad-barons-box-{key}.zip")
