@@ -8,6 +8,7 @@ import pkgutil
 import sys
 
 import referee.commands
+from referee import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="referee",
         description="Referee and bookkeeper for railroad board games played with real pieces.",
     )
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(referee.commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"referee.commands.{info.name}")

@@ -20,8 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="address to listen on (default 0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--instance", default=None,
-                        help="folder for the database and keys "
-                             "(default $REFEREE_INSTANCE, else ./instance)")
+                        help="folder for the games, maps and keys (default $REFEREE_INSTANCE, "
+                             "else the user's data folder; scripts/serve uses ./instance)")
     parser.add_argument("--public-url", default=None,
                         help="the address phones should use, if not http://<LAN address>:<port>")
     parser.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")

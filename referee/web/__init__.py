@@ -1,7 +1,7 @@
 """The web app every phone at the table joins: Flask, htmx, SQLite; nothing from the internet.
 
 `create_app(test_config=None, instance_path=None)` follows Flask's tutorial: the instance
-folder (default ./instance, or $REFEREE_INSTANCE) holds the database and the signing key.
+folder holds the database and the signing key (`instance_folder` says which folder it is).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Any
 
 from flask import Flask, Response, request
 from jinja2 import ChoiceLoader, FileSystemBytecodeCache
+from platformdirs import user_data_path
 
-from referee import PROJECT_ROOT
+from referee import STATIC_DIR, TEMPLATES_DIR
 from referee.games import registry
 from referee.web import assets, boards, compress, csrf, db, errors, filters, join, lobby, look, play
 from referee.web.games import hooks_for
@@ -23,6 +24,7 @@ from referee.web.replayers import ReplayerCache, map_resolver
 from referee.web.templating import GameTemplates
 
 INSTANCE_ENV = "REFEREE_INSTANCE"
+APP_NAME = "referee"  # the user data folder's name (~/.local/share/referee on Linux)
 HTMX_SCRIPT = "htmx-2.0.11.min.js"  # vendored in static/, see static/VENDORED.md
 MAX_UPLOAD = 5 * 1024 * 1024  # a game record of thousands of actions fits many times over
 
@@ -36,9 +38,15 @@ SECURITY_HEADERS = {
 }
 
 
+def default_instance() -> Path:
+    """Where an installed app keeps its games: the user's data folder (platformdirs)."""
+    return user_data_path(APP_NAME, appauthor=False)
+
+
 def instance_folder(given: str | os.PathLike[str] | None = None) -> Path:
-    """The instance folder: `given`, else $REFEREE_INSTANCE, else ./instance (made if absent)."""
-    folder = Path(given or os.environ.get(INSTANCE_ENV) or "instance").resolve()
+    """The instance folder (made if absent): `given`, else $REFEREE_INSTANCE, else the user's
+    data folder. scripts/serve sets $REFEREE_INSTANCE to the checkout's ./instance."""
+    folder = Path(given or os.environ.get(INSTANCE_ENV) or default_instance()).resolve()
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -75,8 +83,8 @@ def create_app(
     app = Flask(
         __name__,
         instance_path=str(folder),
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(TEMPLATES_DIR),
+        static_folder=str(STATIC_DIR),
     )
     app.config.from_mapping(
         DATABASE=str(folder / db.DATABASE_FILE),

@@ -195,3 +195,19 @@ def test_each_thread_keeps_one_connection_and_finished_threads_give_theirs_back(
     assert list(pool._connections) == [threading.get_ident()]
     pool.close()
     assert pool._connections == {}
+
+
+def test_an_installed_app_keeps_its_games_in_the_users_data_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("REFEREE_INSTANCE", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    app = create_app()
+    assert app.instance_path == str(tmp_path / "data" / "referee")
+    assert (tmp_path / "data" / "referee" / DATABASE_FILE).exists()
+    assert not (tmp_path / "instance").exists()
+
+
+def test_the_instance_option_wins_over_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path / "elsewhere"))
+    app = create_app(instance_path=tmp_path / "given")
+    assert app.instance_path == str(tmp_path / "given")
