@@ -17,7 +17,20 @@ from platformdirs import user_data_path
 
 from referee import STATIC_DIR, TEMPLATES_DIR
 from referee.games import registry
-from referee.web import assets, boards, compress, csrf, db, errors, filters, join, lobby, look, play
+from referee.web import (
+    assets,
+    boards,
+    compress,
+    csrf,
+    db,
+    errors,
+    filters,
+    join,
+    lobby,
+    look,
+    play,
+    rejoin,
+)
 from referee.web.games import hooks_for
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
@@ -90,6 +103,7 @@ def create_app(
         DATABASE=str(folder / db.DATABASE_FILE),
         MAX_CONTENT_LENGTH=MAX_UPLOAD,
         PUBLIC_URL=None,
+        FALLBACK_URL=None,
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -107,7 +121,7 @@ def create_app(
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     look.init_app(app)
-    for blueprint in (lobby.bp, join.bp, play.bp, boards.bp):
+    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
         for blueprint in hooks_for(key).blueprints():

@@ -45,3 +45,19 @@ def public_base() -> str:
 def public_url(path: str) -> str:
     """`path` (starting with '/') on the public base address."""
     return public_base() + path
+
+
+def fallback_base() -> str | None:
+    """The laptop's plain address, for phones that cannot resolve the published .local name
+    (FALLBACK_URL, set by `referee serve` when it publishes one)."""
+    configured = current_app.config.get("FALLBACK_URL")
+    return str(configured).rstrip("/") if configured else None
+
+
+def public_links(path: str) -> list[str]:
+    """`path` on the public address and, when there is one, on the fallback address."""
+    links = [public_url(path)]
+    fallback = fallback_base()
+    if fallback and fallback + path not in links:
+        links.append(fallback + path)
+    return links

@@ -96,3 +96,11 @@ def m004_frame_notes(db: Database) -> None:
         not_null={"end", "fingerprint", "version", "notes", "created"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m005_seat_rejoin_codes(db: Database) -> None:
+    """A seat's rejoin code, made by the banker for a phone that lost its seat: used once, it
+    puts the seat on the phone that types or scans it and the old phone's cookie stops
+    working."""
+    db.execute("alter table seats add column rejoin text")

@@ -9,7 +9,7 @@ from flask import Response, current_app, make_response, render_template, request
 from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
 from referee.web.games import hooks_for
-from referee.web.lan import public_url
+from referee.web.lan import public_links, public_url
 from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
 from referee.web.replayers import ReplayerCache
@@ -42,8 +42,9 @@ def replayers() -> ReplayerCache:
     return current_app.extensions["referee.replayers"]
 
 
-def join_link(game: GameRow) -> str:
-    return public_url(url_for("join.join", game_id=game.id, k=game.game_secret))
+def join_links(game: GameRow) -> list[str]:
+    """The join link on the public address, then on the fallback address if there is one."""
+    return public_links(url_for("join.join", game_id=game.id, k=game.game_secret))
 
 
 def render_game(
@@ -77,9 +78,10 @@ def render_game(
         "notice": notice,
     }
     if page in ("banker", "table") and not is_htmx():
-        link = join_link(game)
+        link, *fallback = join_links(game)
         context["join_url"] = link
         context["join_qr"] = qr_svg(link)
+        context["fallback_joins"] = [(url, qr_svg(url)) for url in fallback]
     if page == "banker":
         context["banker_link"] = public_url(
             url_for("play.banker", game_id=game.id, k=game.banker_secret)

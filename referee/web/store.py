@@ -324,3 +324,28 @@ def release_seat(db: Database, game_id: str, player_id: str) -> bool:
         [game_id, player_id],
     )
     return cursor.rowcount == 1
+
+
+def set_rejoin_code(db: Database, game_id: str, player_id: str, code: str) -> bool:
+    """Give a seat a new rejoin code (any earlier one stops working)."""
+    cursor = db.execute("update seats set rejoin = ? where game_id = ? and player_id = ?",
+                        [code, game_id, player_id])
+    return cursor.rowcount == 1
+
+
+def rejoin_codes(db: Database, game_id: str) -> dict[str, str]:
+    """The unused rejoin codes of a game's seats: player id to code."""
+    sql = "select player_id, rejoin from seats where game_id = ? and rejoin is not null"
+    return {r["player_id"]: r["rejoin"] for r in rows(db, sql, [game_id])}
+
+
+def rejoin_seat(db: Database, game_id: str, player_id: str, code: str) -> str | None:
+    """Move the seat to a new phone with its rejoin code: a fresh secret (the old phone's
+    stops working), the code used up. None if the code is no longer the seat's."""
+    secret = new_secret()
+    cursor = db.execute(
+        "update seats set secret = ?, claimed = ?, rejoin = null "
+        "where game_id = ? and player_id = ? and rejoin = ?",
+        [secret, now(), game_id, player_id, code],
+    )
+    return secret if cursor.rowcount == 1 else None

@@ -1,0 +1,122 @@
+"""Putting a seat back on a phone: the banker makes the seat's rejoin code; the phone that scans
+its QR code (or types it on the join page) takes the seat, and the old phone's cookie stops
+working. There is no need to free the seat first, and the code works once."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from referee.web import store
+from referee.web.actors import forget_seats, game_or_404, require_banker, set_seat_cookie
+from referee.web.db import get_db
+from referee.web.keys import same_secret
+from referee.web.lan import public_links
+from referee.web.qr import qr_svg
+from referee.web.store import GameRow
+
+bp = Blueprint("rejoin", __name__, url_prefix="/g/<game_id>")
+
+# Letters and digits that cannot be read as one another (no 0/O, 1/I/L, 5/S, 2/Z, 8/B, U/V).
+ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
+CODE_LENGTH = 10  # 23**10, about 45 bits: guessing one over the table's network is hopeless
+GROUP = 5  # shown as two groups of five, XXXXX-XXXXX
+UNKNOWN_CODE = ("This rejoin code is not one of this game's: it may be mistyped, used already, "
+                "or replaced by a newer one. Ask the banker for the seat's code again.")
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def shown(code: str) -> str:
+    """The code as the console shows it: XXXXX-XXXXX."""
+    return "-".join(code[i:i + GROUP] for i in range(0, len(code), GROUP))
+
+
+def typed(text: str) -> str:
+    """A code as typed or scanned: any case, spaces and dashes ignored."""
+    return re.sub(r"[\s\-]", "", text).upper()[:40]
+
+
+def _seat_of_code(game: GameRow, code: str) -> str | None:
+    """The player whose seat has this unused rejoin code (compared in constant time)."""
+    found = None
+    for player_id, stored in store.rejoin_codes(get_db(), game.id).items():
+        if same_secret(code, stored):
+            found = player_id
+    return found
+
+
+@bp.post("/seats/<player_id>/rejoin")
+def make_code(game_id: str, player_id: str) -> Response:
+    """The banker makes a seat's rejoin code (any earlier one stops working)."""
+    game = game_or_404(game_id)
+    require_banker(game)
+    if game.player(player_id) is None:
+        abort(404, f"This game has no seat {player_id[:40]!r}.")
+    store.set_rejoin_code(get_db(), game.id, player_id, new_code())
+    return redirect(url_for("rejoin.show_code", game_id=game.id, player_id=player_id), 303)
+
+
+@bp.get("/seats/<player_id>/rejoin")
+def show_code(game_id: str, player_id: str) -> Response:
+    """The banker's page with a seat's rejoin code and its QR code."""
+    game = game_or_404(game_id)
+    require_banker(game)
+    player = game.player(player_id)
+    if player is None:
+        abort(404, f"This game has no seat {player_id[:40]!r}.")
+    code = store.rejoin_codes(get_db(), game.id).get(player_id)
+    links = []
+    if code:
+        path = url_for("rejoin.rejoin", game_id=game.id, r=code)
+        links = [(url, qr_svg(url)) for url in public_links(path)]
+    return make_response(render_template("join/rejoin_code.html", game=game, player=player,
+                                         code=shown(code) if code else None, links=links))
+
+
+def _rejoin_page(game: GameRow, code: str, status: int = 200,
+                 problem: str | None = None) -> Response:
+    player_id = _seat_of_code(game, code) if code else None
+    player = game.player(player_id) if player_id else None
+    if code and player is None and problem is None:
+        problem, status = UNKNOWN_CODE, 404
+    body = render_template("join/rejoin.html", game=game, player=player, code=code,
+                           problem=problem)
+    return make_response(body, status)
+
+
+@bp.get("/rejoin")
+def rejoin(game_id: str) -> Response:
+    """What a phone sees after scanning a rejoin QR code: the seat, and a button to take it."""
+    game = game_or_404(game_id)
+    return _rejoin_page(game, typed(request.args.get("r", "")))
+
+
+@bp.post("/rejoin")
+def take(game_id: str) -> Response:
+    """Take the seat of a rejoin code: this phone now acts for that player, the old one not."""
+    game = game_or_404(game_id)
+    code = typed(request.form.get("r", ""))
+    if not code:
+        return _rejoin_page(game, code, 422, "Type the rejoin code the banker shows for your seat.")
+    player_id = _seat_of_code(game, code)
+    secret = store.rejoin_seat(get_db(), game.id, player_id, code) if player_id else None
+    if secret is None:
+        return _rejoin_page(game, "", 404, UNKNOWN_CODE)
+    forget_seats()
+    response = redirect(url_for("play.phone", game_id=game.id), 303)
+    set_seat_cookie(response, game, secret)
+    return response

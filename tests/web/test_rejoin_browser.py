@@ -1,0 +1,50 @@
+"""A phone that lost its seat gets it back with the seat's rejoin code, in real browsers: the
+banker makes the code on the console, a new phone opens its link and takes the seat, and the
+phone that held it is refused from then on."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import PHONE, check_phone_layout, join_phones
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_rejoin_code_puts_the_seat_on_a_new_phone_and_the_old_one_is_refused(live_url,
+                                                                                chromium):
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "counter")
+    banker.wait_for_selector("#map", state="detached")
+    banker.fill("#name_1", "Ann")
+    banker.fill("#name_2", "Bob")
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    old = join_phones(chromium, banker.get_attribute(".join a", "href"), ["Ann"])["Ann"]
+    me = old.url
+
+    banker.locator(".seat-list li", has_text="Ann").locator("button:text-is('Rejoin code')").click()
+    banker.wait_for_url("**/seats/p1/rejoin")
+    check_phone_layout(banker)
+    assert banker.locator(".rejoin-code .qr svg").count() == 1
+    link = banker.get_attribute(".rejoin-code .join-url a", "href")
+    code = banker.text_content("[data-rejoin-code]")
+
+    new = chromium.new_context(**PHONE).new_page()  # another phone, no cookie of this game
+    new.goto(link)
+    check_phone_layout(new)
+    new.click("button:has-text('Take Ann')")
+    new.wait_for_url("**/me")
+    assert "You are Ann" in new.text_content(".live")
+
+    answer = old.goto(me)
+    assert answer.status == 403
+    assert "has not joined the game" in old.text_content("body")
+
+    # the code was used: typed on another phone's join page it takes no seat
+    third = chromium.new_context(**PHONE).new_page()
+    third.goto(link.split("?")[0])  # the rejoin page without a code: a field to type it
+    third.fill("#rejoin-code", code)
+    third.click("button:text-is('Take my seat back')")
+    assert "not one of this game" in third.text_content(".failure")
