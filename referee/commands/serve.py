@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sqlite3
 import sys
+from dataclasses import dataclass
 
-from referee.web.lan import LOOPBACK_NAMES, base_url
+from referee import mdns
+from referee.web.lan import LOOPBACK_NAMES, base_url, lan_address
 from referee.web.qr import print_qr
 
 
@@ -18,14 +21,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--host", default="0.0.0.0",
                         help="address to listen on (default 0.0.0.0: every interface)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port (default {DEFAULT_PORT}, the same on every start so a "
+                             "phone's bookmark keeps working)")
     parser.add_argument("--instance", default=None,
                         help="folder for the games, maps and keys (default $REFEREE_INSTANCE, "
                              "else the user's data folder; scripts/serve uses ./instance)")
     parser.add_argument("--public-url", default=None,
                         help="the address phones should use, if not http://<LAN address>:<port>")
+    parser.add_argument("--name", default=mdns.DEFAULT_NAME,
+                        help="with the mdns extra (pip install 'referee[mdns]'), phones reach "
+                             "the laptop as <name>.local whatever its address "
+                             f"(default {mdns.DEFAULT_NAME})")
+    parser.add_argument("--no-mdns", action="store_true",
+                        help="do not publish <name>.local: the QR codes carry the address")
     parser.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
     parser.set_defaults(handler=serve)
+
+
+DEFAULT_PORT = 8000
 
 
 # Waitress's connection handling, sized for a table of tables: a few idle or half-open sockets
@@ -44,21 +58,61 @@ WAITRESS_OPTIONS = {
 }
 
 
+@dataclass
+class Addresses:
+    """Where phones reach the app: `public` goes into the QR codes; `fallback`, the laptop's
+    plain address, sits beside it when `public` is a published .local name."""
+
+    public: str
+    fallback: str | None = None
+    publisher: mdns.Publisher | None = None
+    note: str | None = None  # why no .local name is published, when that is worth saying
+
+    def close(self) -> None:
+        if self.publisher is not None:
+            self.publisher.close()
+
+
+def addresses(args: argparse.Namespace, interfaces: list[str] | None = None) -> Addresses:
+    """The public address, publishing `<name>.local` when the mdns extra is installed and the
+    app is served to the network without --public-url or --no-mdns. `interfaces`: where to
+    publish (default: the interface of the laptop's LAN address)."""
+    loopback_only = args.host not in ("0.0.0.0", "", "::") and args.host in LOOPBACK_NAMES
+    if args.public_url:
+        return Addresses(args.public_url.rstrip("/"))
+    if loopback_only:
+        return Addresses(f"http://{args.host}:{args.port}")
+    plain = base_url(args.host, args.port).rstrip("/")
+    if args.no_mdns:
+        return Addresses(plain)
+    if not mdns.available():
+        return Addresses(plain, note="Install the mdns extra (pip install 'referee[mdns]') to "
+                                     "give the table a name that survives a new address.")
+    address = lan_address() if args.host in ("0.0.0.0", "", "::") else args.host
+    if address.startswith("127."):
+        return Addresses(plain, note="No network: the name is published once there is one "
+                                     "(start again then).")
+    try:
+        publisher = mdns.Publisher(mdns.service(args.name, address, args.port),
+                                   interfaces if interfaces is not None else [address])
+    except mdns.MdnsUnavailable as err:
+        return Addresses(plain, note=f"No .local name: {err}.")
+    return Addresses(mdns.local_url(args.name, args.port), fallback=plain, publisher=publisher)
+
+
 def serve(args: argparse.Namespace) -> int:
-    from waitress import serve as waitress_serve
+    from waitress import create_server
 
     from referee.web import create_app
     from referee.web.db import DamagedDatabase, write_problem
 
-    loopback_only = args.host not in ("0.0.0.0", "", "::") and args.host in LOOPBACK_NAMES
-    if args.public_url:
-        public = args.public_url.rstrip("/")
-    elif loopback_only:
-        public = f"http://{args.host}:{args.port}"
-    else:
-        public = base_url(args.host, args.port).rstrip("/")
     try:
-        app = create_app({"PUBLIC_URL": public}, instance_path=args.instance)
+        mdns.host_label(args.name)
+    except ValueError as err:
+        print(f"Referee cannot start: --name {err}.", file=sys.stderr)
+        return 2
+    try:
+        app = create_app(instance_path=args.instance)
     except DamagedDatabase as err:
         print(f"Referee cannot start: {err}", file=sys.stderr)
         return 1
@@ -67,15 +121,41 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     if problem := write_problem(app.config["DATABASE"]):
         print(f"Warning: {problem}", file=sys.stderr)
-    if loopback_only:
+    try:
+        server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+                               **WAITRESS_OPTIONS)
+    except OSError as err:
+        if err.errno != errno.EADDRINUSE:
+            raise
+        print(f"Referee cannot start: port {args.port} is in use. Is referee already running? "
+              "Stop it, or choose another port with --port (the phones' bookmarks then "
+              "change).", file=sys.stderr)
+        return 1
+    where = addresses(args)
+    app.config.update(PUBLIC_URL=where.public, FALLBACK_URL=where.fallback)
+    try:
+        _announce(args, where, app.instance_path)
+        server.run()
+    except KeyboardInterrupt:
+        print("Referee stopped.")
+    finally:
+        where.close()
+    return 0
+
+
+def _announce(args: argparse.Namespace, where: Addresses, instance: str) -> None:
+    public = where.public
+    if args.host in LOOPBACK_NAMES and args.host not in ("0.0.0.0", "", "::") \
+            and not args.public_url:
         print(f"Referee is running on {public}/ for this laptop only: phones cannot reach "
               "it (serve with --host 0.0.0.0 for them).")
     else:
         print(f"Referee is running. Open {public}/ on this laptop or on any phone at the "
               "table.")
-    print(f"Games are kept in {app.instance_path}")
+    if where.fallback:
+        print(f"A phone that cannot open {public}/ uses {where.fallback}/ instead.")
+    if where.note:
+        print(where.note)
+    print(f"Games are kept in {instance}")
     print_qr(public + "/")
     print("Press Ctrl+C to stop.")
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads,
-                   **WAITRESS_OPTIONS)
-    return 0
