@@ -28,6 +28,7 @@ from referee.web import (
     join,
     lobby,
     look,
+    manifest,
     play,
     rejoin,
 )
@@ -121,7 +122,7 @@ def create_app(
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     look.init_app(app)
-    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp):
+    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, manifest.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
         for blueprint in hooks_for(key).blueprints():
