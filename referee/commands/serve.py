@@ -7,6 +7,7 @@ import errno
 import sqlite3
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from referee import mdns
 from referee.web.lan import LOOPBACK_NAMES, base_url, lan_address
@@ -157,5 +158,9 @@ def _announce(args: argparse.Namespace, where: Addresses, instance: str) -> None
     if where.note:
         print(where.note)
     print(f"Games are kept in {instance}")
+    here = Path("instance").resolve()
+    if here != Path(instance) and (here / "referee.db").is_file():
+        print(f"{here} holds games too: --instance {here} (or bash scripts/serve in a "
+              "checkout) opens them.")
     print_qr(public + "/")
     print("Press Ctrl+C to stop.")
