@@ -91,8 +91,8 @@ def addresses(args: argparse.Namespace, interfaces: list[str] | None = None) -> 
                                      "give the table a name that survives a new address.")
     address = lan_address() if args.host in ("0.0.0.0", "", "::") else args.host
     if address.startswith("127."):
-        return Addresses(plain, note="No network: the name is published once there is one "
-                                     "(start again then).")
+        return Addresses(plain, note="The laptop is on no network, so no .local name is "
+                                     "published: start again once it is on the table's.")
     try:
         publisher = mdns.Publisher(mdns.service(args.name, address, args.port),
                                    interfaces if interfaces is not None else [address])
