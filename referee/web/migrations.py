@@ -96,3 +96,24 @@ def m004_frame_notes(db: Database) -> None:
         not_null={"end", "fingerprint", "version", "notes", "created"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m005_name_corrections(db: Database) -> None:
+    """The banker's corrections of who is who across games (docs/players.md): two names of one
+    person merged, or games of one name split off as another person's, each with its reason.
+    Applied in order; one taken back stays, marked."""
+    db["name_corrections"].create(
+        {
+            "id": int,
+            "kind": str,  # "merge" | "split"
+            "name": str,  # the name whose games are counted under `into`
+            "into": str,  # the name they count under from now on
+            "seats": str,  # JSON [[game id, seat id], ...]: a split's games ([] for a merge)
+            "reason": str,
+            "created": str,
+            "taken_back": str,  # when it was taken back, or null
+        },
+        pk="id",
+        not_null={"kind", "name", "into", "seats", "reason", "created"},
+    )
