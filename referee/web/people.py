@@ -121,8 +121,9 @@ def _totals(game: str, played: Sequence[Played]) -> GameTotals:
 def club(played: Iterable[Played], corrections: Iterable[NameCorrection],
          order: Sequence[str] = ()) -> list[Person]:
     """Everyone who finished a game: most wins first, then most games, then by name. `order`
-    lists the game keys in the order their totals are shown (the lobby's)."""
-    played = sorted(played, key=lambda p: (p.created, p.game_id, p.seat))
+    lists the game keys in the order their totals are shown (the lobby's). `played` comes
+    oldest game first; games of the same second keep that order."""
+    played = sorted(played, key=lambda p: p.created)  # stable: the order given breaks ties
     names = counted_names(played, corrections)
     people: dict[str, list[Played]] = {}
     for p in played:

@@ -57,7 +57,7 @@ class ResultsCache:
 
     def results(self, db: Database, frames_of: FramesOf) -> Results:
         out = Results()
-        for listing in store.list_games(db):
+        for listing in reversed(store.list_games(db)):  # oldest first
             played = self._game(db, listing, frames_of, out.problems)
             if played:
                 out.finished += 1
