@@ -107,13 +107,13 @@ def m005_name_corrections(db: Database) -> None:
         {
             "id": int,
             "kind": str,  # "merge" | "split"
-            "name": str,  # the name whose games are counted under `into`
-            "into": str,  # the name they count under from now on
+            "name": str,  # the name whose games are counted under `counted_as`
+            "counted_as": str,  # the name they count under from now on
             "seats": str,  # JSON [[game id, seat id], ...]: a split's games ([] for a merge)
             "reason": str,
             "created": str,
             "taken_back": str,  # when it was taken back, or null
         },
         pk="id",
-        not_null={"kind", "name", "into", "seats", "reason", "created"},
+        not_null={"kind", "name", "counted_as", "seats", "reason", "created"},
     )

@@ -12,6 +12,7 @@ own figures (the contract's `final_figures`) and how they are totalled.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -98,6 +99,13 @@ def counted_names(played: Iterable[Played],
     return names
 
 
+def shown_name(spellings: Sequence[str]) -> str:
+    """The name a person is shown by: the spelling of most of his games, the newest of a tie
+    (`spellings` oldest first)."""
+    uses = Counter(spellings)
+    return max(reversed(spellings), key=lambda name: uses[name])
+
+
 def total(figure: Figure, values: Sequence[int]) -> int:
     """A figure over several games: their sum, their mean (to the nearest whole, halves up) or
     the largest."""
@@ -136,7 +144,7 @@ def club(played: Iterable[Played], corrections: Iterable[NameCorrection],
             games.setdefault(p.game, []).append(p)
         by_game = {g: _totals(g, games[g])
                    for g in sorted(games, key=lambda g: (rank.get(g, len(rank)), g))}
-        out.append(Person(key, names[theirs[-1].where], theirs, by_game))
+        out.append(Person(key, shown_name([names[p.where] for p in theirs]), theirs, by_game))
     return sorted(out, key=lambda x: (-x.wins, -x.games, x.name.casefold()))
 
 

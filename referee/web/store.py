@@ -344,7 +344,7 @@ def add_name_correction(db: Database, kind: str, name: str, into: str,
                         seats: Iterable[tuple[str, str]], reason: str) -> int:
     """Store a correction; return its id."""
     cursor = db.execute(
-        "insert into name_corrections (kind, name, into, seats, reason, created) "
+        "insert into name_corrections (kind, name, counted_as, seats, reason, created) "
         "values (?, ?, ?, ?, ?, ?)",
         [kind, name, into, json.dumps([list(s) for s in seats], ensure_ascii=False), reason,
          now()],
@@ -360,7 +360,7 @@ def name_corrections(db: Database) -> list[NameCorrection]:
             seats = tuple((str(g), str(p)) for g, p in json.loads(r["seats"]))
         except (TypeError, ValueError, RecursionError):
             seats = ()  # an unreadable list of games moves none of them
-        out.append(NameCorrection(r["id"], r["kind"], r["name"], r["into"], seats,
+        out.append(NameCorrection(r["id"], r["kind"], r["name"], r["counted_as"], seats,
                                   r["reason"], r["created"], r["taken_back"]))
     return out
 
