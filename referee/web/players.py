@@ -176,11 +176,14 @@ def split() -> Response:
     return redirect(url_for("players.person", key=person.key), 303)
 
 
-@bp.post("/players/corrections/<int:correction_id>/take-back")
-def take_back(correction_id: int) -> Response:
+@bp.post("/players/corrections/<correction_id>/take-back")
+def take_back(correction_id: str) -> Response:
     """Take a correction back: the games count as before it (it stays listed, marked)."""
+    if not correction_id.isascii() or not correction_id.isdigit() or len(correction_id) > 12:
+        abort(404, "There is no such correction.")
     with immediate(get_db()) as db:
-        done = store.take_back_name_correction(db, correction_id)
+        done = store.take_back_name_correction(db, int(correction_id))
     if not done:
-        return _club_page(409, correction_problem="That correction was taken back already.")
+        return _club_page(409, correction_problem="That correction is not in force: it was "
+                                                  "taken back already.")
     return redirect(url_for("players.index"), 303)

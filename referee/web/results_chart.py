@@ -13,7 +13,8 @@ from html import escape
 from referee.web.people import Played
 
 WIDTH, HEIGHT = 340, 170
-LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 26
+LEFT, RIGHT, TOP, BOTTOM = 52, 12, 12, 26
+INSET = 10
 PALETTE = ("#1d4ed8", "#c2410c", "#15803d", "#7c3aed", "#b91c1c", "#0e7490")
 
 
@@ -42,8 +43,9 @@ def places_chart(played: Sequence[Played], colours: Mapping[str, str],
     span = max(len(played) - 1, 1)
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(i: int) -> float:
-        return round(LEFT + (i * inner_w / span if len(played) > 1 else inner_w / 2), 1)
+    def x(i: int) -> float:  # a dot's width clear of the labels and the right edge
+        return round(LEFT + INSET + (i * (inner_w - 2 * INSET) / span if len(played) > 1
+                                     else inner_w / 2 - INSET), 1)
 
     def y(share: float) -> float:
         return round(TOP + (1 - share) * inner_h, 1)
