@@ -8,6 +8,7 @@ from pathlib import Path
 from referee.engine.record import read_record
 from referee.games import registry
 from referee.web.games.railbaron_report import player_reports
+from tests.railbaron.play import play
 from tests.railway_rivals.play import Table
 from tests.railway_rivals.test_tournament_and_end import one_race
 
@@ -92,3 +93,15 @@ def test_railway_rivals_a_tie_gives_both_the_win():
     figures = registry.game("railway_rivals").final_figures(t.game.frames)
     assert figures.winners == ("ann", "bob")
     assert dict(figures.places) == {"ann": 1, "bob": 1, "cy": 3}
+
+
+def test_rail_baron_a_player_bankrupt_before_his_first_payoff():
+    t = play(players=("blue", "red")).set_up(homes=["Atlanta", "Knoxville"])
+    t.trip("Knoxville", "LN", buy="LN")  # blue: Atlanta–Knoxville, and he buys the LN
+    t.go_to("Atlanta").roll(2, 3).stop("LN")  # red rides Blue's LN
+    t.adjust("red", -(t.cash("red") - 500), "to $500").end_turn()  # owes the established $1,000
+    figures = registry.game("railbaron").final_figures(t.game.frames)
+    assert figures.winners == ("blue",) and dict(figures.places) == {"blue": 1, "red": 2}
+    assert figures.values["red"] == {"final_cash": 0, "fees_paid": 0, "fees_received": 0,
+                                     "biggest_payoff": 0, "trips": 0, "bankruptcies": 1}
+    assert figures.values["blue"]["trips"] == 1 and figures.values["blue"]["bankruptcies"] == 0

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
 
 from referee.games import registry
-from referee.web import store
+from referee.web import INSTANCE_ENV, store
 from referee.web.db import DATABASE_FILE, DamagedDatabase, migrate, open_database
 from referee.web.people import as_json, club
 from referee.web.results import ResultsCache, replayed_frames
@@ -23,17 +24,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "matched case- and space-insensitively, the banker's merges and splits applied), with "
         "each game's own figures (docs/players.md). Games under way count for nothing.",
     )
-    parser.add_argument("--instance", metavar="DIR", type=Path, default=Path("instance"),
-                        help="the app's instance folder (default ./instance)")
+    parser.add_argument("--instance", metavar="DIR", type=Path, default=None,
+                        help="the app's instance folder (default $REFEREE_INSTANCE, else "
+                        "./instance)")
     parser.add_argument("--json", action="store_true",
                         help='print {"players": [{"name", "games", "wins", "by_game"}]}')
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    path = args.instance / DATABASE_FILE
+    folder = args.instance or Path(os.environ.get(INSTANCE_ENV) or "instance")
+    path = folder / DATABASE_FILE
     if not path.is_file():
-        print(f"{path}: no database here (is {args.instance} the app's instance folder?)",
+        print(f"{path}: no database here (is {folder} the app's instance folder?)",
               file=sys.stderr)
         return 2
     try:
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{path}: {err}", file=sys.stderr)
         return 2
     try:
-        results = ResultsCache().results(db, replayed_frames(registry.resolver(args.instance)))
+        results = ResultsCache().results(db, replayed_frames(registry.resolver(folder)))
         people = club(results.played, store.name_corrections(db), list(registry.GAMES))
     finally:
         db.close()
