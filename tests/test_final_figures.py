@@ -7,6 +7,7 @@ from pathlib import Path
 
 from referee.engine.record import read_record
 from referee.games import registry
+from referee.games.contract import ranked
 from referee.web.games.railbaron_report import player_reports
 from tests.railbaron.play import play
 from tests.railway_rivals.play import Table
@@ -105,3 +106,10 @@ def test_rail_baron_a_player_bankrupt_before_his_first_payoff():
     assert figures.values["red"] == {"final_cash": 0, "fees_paid": 0, "fees_received": 0,
                                      "biggest_payoff": 0, "trips": 0, "bankruptcies": 1}
     assert figures.values["blue"]["trips"] == 1 and figures.values["blue"]["bankruptcies"] == 0
+
+
+def test_places_share_a_tie_and_follow_the_winners():
+    values = {s: {"cash": c} for s, c in
+              {"a": 5, "b": 9, "c": 7, "d": 7, "e": 1}.items()}
+    assert ranked(values, ["a"], "cash") == {"a": 1, "b": 2, "c": 3, "d": 3, "e": 5}
+    assert ranked(values, ["c", "d"], "cash") == {"c": 1, "d": 1, "b": 3, "a": 4, "e": 5}

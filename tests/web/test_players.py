@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.games.contract import ranked
 
 GAMES = Path(__file__).parent.parent / "fixtures" / "games"
 
@@ -221,9 +220,3 @@ def test_stats_prints_a_line_per_person(app, banker, club_night, capsys):
     assert out.splitlines()[0] == "3 finished games."
     assert "Ann: 3 played, 1 won (Prairie Railroads 2/1, Railroad Barons 1/0)" in out
 
-
-def test_places_share_a_tie_and_follow_the_winners():
-    values = {s: {"cash": c} for s, c in
-              {"a": 5, "b": 9, "c": 7, "d": 7, "e": 1}.items()}
-    assert ranked(values, ["a"], "cash") == {"a": 1, "b": 2, "c": 3, "d": 3, "e": 5}
-    assert ranked(values, ["c", "d"], "cash") == {"c": 1, "d": 1, "b": 3, "a": 4, "e": 5}
