@@ -49,7 +49,7 @@ PRAIRIE = fast_tests("tests/prairie_railroads")
 BARONS = fast_tests("tests/railroad_barons")
 RIVALS = fast_tests("tests/railway_rivals")
 FIGURES = ["tests/test_final_figures.py"]
-PEOPLE = ["tests/web/test_players.py", "tests/test_final_figures.py"]
+PEOPLE = ["tests/web/test_people.py", "tests/web/test_players.py", "tests/test_final_figures.py"]
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
 
