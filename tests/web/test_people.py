@@ -54,3 +54,13 @@ def test_a_correction_of_a_game_no_longer_counted_or_of_an_unknown_kind_changes_
     assert counted_names(SEATS, [gone]) == plain
     unknown = correction(2, "rename", "Ann", "Anna", ("g1", "a"))  # a later version's kind
     assert counted_names(SEATS, [unknown]) == plain
+
+
+def test_figures_total_as_their_game_says_sum_mean_or_largest():
+    figures = (Figure("trips", "Trips"), CASH, Figure("best", "Biggest payoff", "max"))
+    played = [Played(g, "toy", g, f"2026-01-0{n}", "a", "Ann", False, 2, 2, figures,
+                     {"trips": n, "cash": 5 * n, "best": best})
+              for n, (g, best) in enumerate((("g1", 4), ("g2", 9), ("g3", 6)), start=1)]
+    (ann,) = club(played, [])
+    assert [(f.key, v) for f, v in ann.by_game["toy"].figures] == [
+        ("trips", 1 + 2 + 3), ("cash", 10), ("best", 9)]
