@@ -64,3 +64,13 @@ def test_figures_total_as_their_game_says_sum_mean_or_largest():
     (ann,) = club(played, [])
     assert [(f.key, v) for f, v in ann.by_game["toy"].figures] == [
         ("trips", 1 + 2 + 3), ("cash", 10), ("best", 9)]
+
+
+def test_a_game_counted_before_its_figures_grew_totals_what_it_has():
+    trips = Figure("trips", "Trips")
+    older = Played("g1", "toy", "g1", "2026-01-01", "a", "Ann", False, 2, 2, (CASH,),
+                   {"cash": 4})
+    newer = Played("g2", "toy", "g2", "2026-01-02", "a", "Ann", True, 1, 2, (CASH, trips),
+                   {"cash": 8, "trips": 3})
+    (ann,) = club([newer, older], [])
+    assert [(f.key, v) for f, v in ann.by_game["toy"].figures] == [("cash", 6), ("trips", 3)]
