@@ -48,6 +48,8 @@ RAIL_BARON = fast_tests("tests/railbaron", first=("tests/railbaron/test_money_ed
 PRAIRIE = fast_tests("tests/prairie_railroads")
 BARONS = fast_tests("tests/railroad_barons")
 RIVALS = fast_tests("tests/railway_rivals")
+FIGURES = ["tests/test_final_figures.py"]
+PEOPLE = ["tests/web/test_people.py", "tests/web/test_players.py", "tests/test_final_figures.py"]
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
 
@@ -100,6 +102,11 @@ TARGETS = [
         "use_allowance", "build_payment", "reached_town", "joint_build")),
     Target(f"{RR}/races.py", RIVALS, only=(
         "post_fees", "award", "split", "lone_wins", "open_spending")),
+    # what a finished game gives the players page, and its totals over a person's games
+    *(Target(f"{game}/figures.py", FIGURES) for game in (RB, PR, RRB, RR)),
+    Target("referee/games/contract.py", FIGURES, only=("ranked",)),
+    Target("referee/web/people.py", PEOPLE, only=("total", "shown_name", "counted_names",
+                                                 "_totals", "club")),
 ]
 
 # -- the mutations --------------------------------------------------------------------------

@@ -9,7 +9,8 @@ What a game package provides
 choices. It is data only and imports nothing of the rules, so the lobby lists games cheaply.
 ``META.game`` names (as a dotted string, not an import) the module that defines
 ``GAME``: an object with every attribute of :class:`Game` below (rules, who acts now, visible
-cash, banker-only actions, history lines, summary and its text, the game's boards).
+cash, banker-only actions, history lines, summary and its text, the final figures the players
+page counts, the game's boards).
 
 The package imports neither Flask nor sqlite-utils nor another game; it may import
 ``referee.engine`` and this module. Optionally:
@@ -33,7 +34,7 @@ docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -226,6 +227,65 @@ class Game(Protocol):
         """The text `referee replay` prints for a `summary`."""
         ...
 
+    def final_figures(self, frames: Sequence[Any]) -> FinalFigures | None:
+        """A finished game's figures per seat, its winners and places, from the frames in
+        force (the last one's state is the final state; money figures come from the transfers'
+        kinds); None while the game is not over."""
+        ...
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure a finished game gives each seat (a whole number), and how the players page
+    totals it over a person's games: "sum", "mean" (shown rounded) or "max"."""
+
+    key: str  # a Python name: the CSV column and, totalled, the key in `referee stats --json`
+    label: str  # what one game's figure is called ("Final cash")
+    total: str = "sum"
+    total_label: str = ""  # what the total is called ("Average final cash"); default `label`
+    prefix: str = ""  # written before a value ("$" for the games counted in dollars)
+
+    def __post_init__(self) -> None:
+        if self.total not in TOTALS:
+            raise ValueError(f"figure {self.key!r}: total must be one of {', '.join(TOTALS)}")
+
+    @property
+    def total_key(self) -> str:
+        """The key of the totalled figure: "average_<key>" for a mean, else the key."""
+        return f"average_{self.key}" if self.total == "mean" else self.key
+
+    @property
+    def heading(self) -> str:
+        return self.total_label or self.label
+
+
+TOTALS = ("sum", "mean", "max")
+
+
+@dataclass(frozen=True)
+class FinalFigures:
+    """A finished game as the players page counts it: every seat's figures, the winners (all
+    of a tie), and each seat's place (1 for the winners; the game ranks the others)."""
+
+    figures: tuple[Figure, ...]
+    values: Mapping[str, Mapping[str, int]]  # seat id -> figure key -> value
+    winners: tuple[str, ...]
+    places: Mapping[str, int]
+
+
+def ranked(values: Mapping[str, Mapping[str, int]], winners: Sequence[str],
+           by: str) -> dict[str, int]:
+    """Each seat's place: the winners share 1st; the others follow by the figure `by`, most
+    first, seats with the same figure sharing a place (1, 1, 3, 4, 4 ...)."""
+    places = dict.fromkeys(winners, 1)
+    rest = sorted((pid for pid in values if pid not in places), key=lambda p: -values[p][by])
+    for i, pid in enumerate(rest):
+        if i and values[rest[i - 1]][by] == values[pid][by]:
+            places[pid] = places[rest[i - 1]]
+        else:
+            places[pid] = len(winners) + i + 1
+    return places
+
 
 ErrorWords = tuple[type[Exception] | tuple[type[Exception], ...], str]
 
@@ -266,6 +326,7 @@ class GameParts:
     history: Callable[[list[Any]], list[dict]]
     summary: Callable[[Any], dict]
     render: Callable[[dict], str]
+    final_figures: Callable[[Sequence[Any]], FinalFigures | None]
     acting_player: Callable[[dict], str | None] = player_field
 
     def to_act(self, state: Any) -> list[str]:

@@ -30,6 +30,7 @@ from referee.web import (
     look,
     manifest,
     play,
+    players,
     rejoin,
 )
 from referee.web.games import hooks_for
@@ -122,7 +123,8 @@ def create_app(
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     look.init_app(app)
-    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, manifest.bp):
+    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, manifest.bp,
+                      players.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
         for blueprint in hooks_for(key).blueprints():

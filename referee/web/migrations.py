@@ -104,3 +104,24 @@ def m005_seat_rejoin_codes(db: Database) -> None:
     puts the seat on the phone that types or scans it and the old phone's cookie stops
     working."""
     db.execute("alter table seats add column rejoin text")
+
+
+@migrations()
+def m006_name_corrections(db: Database) -> None:
+    """The banker's corrections of who is who across games (docs/players.md): two names of one
+    person merged, or games of one name split off as another person's, each with its reason.
+    Applied in order; one taken back stays, marked."""
+    db["name_corrections"].create(
+        {
+            "id": int,
+            "kind": str,  # "merge" | "split"
+            "name": str,  # the name whose games are counted under `counted_as`
+            "counted_as": str,  # the name they count under from now on
+            "seats": str,  # JSON [[game id, seat id], ...]: a split's games ([] for a merge)
+            "reason": str,
+            "created": str,
+            "taken_back": str,  # when it was taken back, or null
+        },
+        pk="id",
+        not_null={"kind", "name", "counted_as", "seats", "reason", "created"},
+    )

@@ -349,3 +349,51 @@ def rejoin_seat(db: Database, game_id: str, player_id: str, code: str) -> str | 
         [secret, now(), game_id, player_id, code],
     )
     return secret if cursor.rowcount == 1 else None
+
+
+@dataclass(frozen=True)
+class NameCorrection:
+    """One of the banker's corrections of who is who (referee/web/people.py applies them)."""
+
+    id: int
+    kind: str  # "merge" | "split"
+    name: str
+    into: str
+    seats: tuple[tuple[str, str], ...]  # a split's (game id, seat id)
+    reason: str
+    created: str
+    taken_back: str | None = None
+
+
+def add_name_correction(db: Database, kind: str, name: str, into: str,
+                        seats: Iterable[tuple[str, str]], reason: str) -> int:
+    """Store a correction; return its id."""
+    cursor = db.execute(
+        "insert into name_corrections (kind, name, counted_as, seats, reason, created) "
+        "values (?, ?, ?, ?, ?, ?)",
+        [kind, name, into, json.dumps([list(s) for s in seats], ensure_ascii=False), reason,
+         now()],
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def name_corrections(db: Database) -> list[NameCorrection]:
+    """Every correction, oldest first, those taken back among them."""
+    out = []
+    for r in rows(db, "select * from name_corrections order by id"):
+        try:
+            seats = tuple((str(g), str(p)) for g, p in json.loads(r["seats"]))
+        except (TypeError, ValueError, RecursionError):
+            seats = ()  # an unreadable list of games moves none of them
+        out.append(NameCorrection(r["id"], r["kind"], r["name"], r["counted_as"], seats,
+                                  r["reason"], r["created"], r["taken_back"]))
+    return out
+
+
+def take_back_name_correction(db: Database, correction_id: int) -> bool:
+    """Mark a correction taken back (it no longer applies); False if none is in force."""
+    cursor = db.execute(
+        "update name_corrections set taken_back = ? where id = ? and taken_back is null",
+        [now(), correction_id],
+    )
+    return cursor.rowcount == 1

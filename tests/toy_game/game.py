@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,8 +11,10 @@ from referee.engine.handlers import Handlers
 from referee.engine.record import RecordError
 from referee.engine.replay import Frame
 from referee.engine.rules import require
+from referee.games.contract import Figure, FinalFigures, ranked
 
 GOAL = 20
+FIGURES = (Figure("points", "Points", "mean", "Average points"), Figure("rolls", "Rolls"))
 HANDLERS = Handlers()
 
 
@@ -41,7 +44,7 @@ def roll(step: Step, action: dict) -> None:
     require(type(die) is int and 1 <= die <= 6, "A die shows 1 to 6.")
     player = action["player"]
     state.scores[player] += die
-    step.transfer(BANK, player, die, "roll")
+    step.transfer(BANK, player, die, "roll", "roll")
     step.say(f"{state.names[player]} rolls {die}: {state.scores[player]} points.")
     state.turn += 1
     if state.scores[player] >= GOAL:
@@ -99,6 +102,18 @@ class ToyRace:
     def summary(self, state: State) -> dict:
         return {"scores": dict(state.scores), "cash": dict(state.ledger.balances),
                 "to_act": state.roller, "winners": list(state.winners)}
+
+    def final_figures(self, frames: Sequence[Frame]) -> FinalFigures | None:
+        """The points and the die rolls of each racer, once someone has won."""
+        state: State = frames[-1].state
+        if not state.over:
+            return None
+        rolls = [t for f in frames for t in f.outcome.transfers if t.kind == "roll"]
+        values = {pid: {"points": state.scores[pid],
+                        "rolls": sum(1 for t in rolls if t.target == pid)}
+                  for pid in state.order}
+        winners = tuple(state.winners)
+        return FinalFigures(FIGURES, values, winners, ranked(values, winners, "points"))
 
     def render(self, report: dict) -> str:
         lines = [f"  {pid}: {score} points, ${report['cash'].get(pid, 0)}"

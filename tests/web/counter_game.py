@@ -91,6 +91,9 @@ class Counter:
     def summary(self, state: CounterState) -> dict:
         return {"counts": dict(state.counts), "to_act": None, "winners": []}
 
+    def final_figures(self, frames: list) -> None:
+        return None  # counting never ends: no game of it is ever finished
+
     def render(self, report: dict) -> str:
         return ", ".join(f"{p}: {n}" for p, n in report["counts"].items())
 

@@ -83,6 +83,13 @@ def test_the_toy_race_plays_through_the_whole_app(toy, browser, tmp_path, capsys
     new_id = response.headers["Location"].split("/")[2]
     assert "Ann reaches 20 and wins." in importer.get(f"/g/{new_id}/history").text
 
+    # the players page counts both finished races (the game and its import) by its figures
+    players = banker.get("/players").text
+    assert "Toy race" in players and "Average points" in players
+    assert "2 games · 2 won" in players and "2 games · 0 won" in players
+    ann_page = banker.get("/players/ann").text
+    assert f'href="/g/{game_id}/history"' in ann_page and "Points" in ann_page
+
     path = tmp_path / "race.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main(["replay", str(path)]) == 0

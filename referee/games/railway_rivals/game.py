@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from referee.engine.record import RecordError
-from referee.games.contract import BoardSummary, FolderBoards, Resolver, record_errors
+from referee.games.contract import (
+    BoardSummary,
+    FinalFigures,
+    FolderBoards,
+    Resolver,
+    record_errors,
+)
 from referee.games.railway_rivals import views
+from referee.games.railway_rivals.figures import final_figures
 from referee.games.railway_rivals.history import history
 from referee.games.railway_rivals.mapdata import (
     MANIFEST,
@@ -104,6 +112,9 @@ class RivalsGame:
 
     def render(self, report: dict) -> str:
         return views.render(report)
+
+    def final_figures(self, frames: Sequence[Any]) -> FinalFigures | None:
+        return final_figures(frames)
 
 
 GAME = RivalsGame()

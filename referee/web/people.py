@@ -1,0 +1,191 @@
+"""People across games: the seats of finished games, counted by person, whatever the game.
+
+A person is a name: two seats are one person when their names match after the app's name
+cleaning, case folded and spaces left out ("ann  lee" and "Ann Lee"). The banker's corrections
+(`store.NameCorrection`, applied in order) say otherwise where that is wrong: a merge counts
+the games of one name as another's, a split counts some games of a name as someone else's.
+
+Pure: rows in, people out. `referee/web/results.py` reads the rows; the players page and
+`referee stats` show what `club` makes of them. No game is named: each finished game brings its
+own figures (the contract's `final_figures`) and how they are totalled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from referee.games.contract import Figure
+from referee.web.names import clean_name
+from referee.web.store import NameCorrection
+
+MERGE = "merge"
+SPLIT = "split"
+
+
+def person_key(name: str) -> str:
+    """The key of the person a name stands for: cleaned, case folded, without spaces."""
+    return "".join(clean_name(name).casefold().split())
+
+
+@dataclass(frozen=True)
+class Played:
+    """One seat of one finished game, as the game's final figures give it."""
+
+    game_id: str
+    game: str  # the game's key
+    title: str
+    created: str
+    seat: str
+    name: str  # the seat's name in force at the end
+    won: bool
+    place: int
+    players: int
+    figures: tuple[Figure, ...]
+    values: Mapping[str, int]
+
+    @property
+    def where(self) -> tuple[str, str]:
+        return (self.game_id, self.seat)
+
+
+@dataclass
+class GameTotals:
+    """One person's games of one kind: how many, how many won, and the game's figures totalled."""
+
+    game: str
+    games: int = 0
+    wins: int = 0
+    figures: list[tuple[Figure, int]] = field(default_factory=list)
+
+
+@dataclass
+class Person:
+    key: str
+    name: str
+    played: list[Played]  # oldest first
+    by_game: dict[str, GameTotals]
+
+    @property
+    def games(self) -> int:
+        return len(self.played)
+
+    @property
+    def wins(self) -> int:
+        return sum(p.won for p in self.played)
+
+
+class CorrectionError(ValueError):
+    """A correction that cannot be made; the message says why, for the form."""
+
+
+def counted_names(played: Iterable[Played],
+                  corrections: Iterable[NameCorrection]) -> dict[tuple[str, str], str]:
+    """The name each seat counts under once the corrections in force are applied in order."""
+    names = {p.where: p.name for p in played}
+    for c in corrections:
+        if c.taken_back:
+            continue
+        if c.kind == MERGE:
+            gone = person_key(c.name)
+            for where, name in names.items():
+                if person_key(name) == gone:
+                    names[where] = c.into
+        elif c.kind == SPLIT:
+            for where in c.seats:
+                if where in names:
+                    names[where] = c.into
+    return names
+
+
+def shown_name(spellings: Sequence[str]) -> str:
+    """The name a person is shown by: the spelling of most of his games, the newest of a tie
+    (`spellings` oldest first)."""
+    uses = Counter(spellings)
+    return max(reversed(spellings), key=lambda name: uses[name])
+
+
+def total(figure: Figure, values: Sequence[int]) -> int:
+    """A figure over several games: their sum, their mean (to the nearest whole, halves up) or
+    the largest."""
+    if figure.total == "max":
+        return max(values)
+    if figure.total == "mean":  # halves round up: (2s + n) // 2n
+        return (2 * sum(values) + len(values)) // (2 * len(values))
+    return sum(values)
+
+
+def _totals(game: str, played: Sequence[Played]) -> GameTotals:
+    figures = played[-1].figures  # the newest game's: what the game counts today
+    out = GameTotals(game, len(played), sum(p.won for p in played))
+    for figure in figures:
+        values = [p.values[figure.key] for p in played if figure.key in p.values]
+        if values:
+            out.figures.append((figure, total(figure, values)))
+    return out
+
+
+def club(played: Iterable[Played], corrections: Iterable[NameCorrection],
+         order: Sequence[str] = ()) -> list[Person]:
+    """Everyone who finished a game: most wins first, then most games, then by name. `order`
+    lists the game keys in the order their totals are shown (the lobby's). `played` comes
+    oldest game first; games of the same second keep that order."""
+    played = sorted(played, key=lambda p: p.created)  # stable: the order given breaks ties
+    names = counted_names(played, corrections)
+    people: dict[str, list[Played]] = {}
+    for p in played:
+        people.setdefault(person_key(names[p.where]), []).append(p)
+    rank = {key: i for i, key in enumerate(order)}
+    out = []
+    for key, theirs in people.items():
+        games: dict[str, list[Played]] = {}
+        for p in theirs:
+            games.setdefault(p.game, []).append(p)
+        by_game = {g: _totals(g, games[g])
+                   for g in sorted(games, key=lambda g: (rank.get(g, len(rank)), g))}
+        out.append(Person(key, shown_name([names[p.where] for p in theirs]), theirs, by_game))
+    return sorted(out, key=lambda x: (-x.wins, -x.games, x.name.casefold()))
+
+
+def as_json(people: Iterable[Person]) -> dict:
+    """What `referee stats --json` prints: each person's games and wins, in all and by game,
+    with each game's figures totalled (a mean under "average_<key>")."""
+    return {"players": [
+        {"name": person.name, "games": person.games, "wins": person.wins,
+         "by_game": {g: {"games": t.games, "wins": t.wins}
+                     | {f.total_key: value for f, value in t.figures}
+                     for g, t in person.by_game.items()}}
+        for person in people
+    ]}
+
+
+def check_merge(people: Sequence[Person], name: str, into: str) -> tuple[str, str]:
+    """The names of a merge (the games of `name` count as `into`'s), cleaned; raises
+    CorrectionError when it cannot be made."""
+    name, into = clean_name(name), clean_name(into)
+    keys = {p.key for p in people}
+    if person_key(name) not in keys:
+        raise CorrectionError(f"No one called {name!r} has finished a game here.")
+    if not person_key(into):
+        raise CorrectionError("Choose the name to count the games under.")
+    if person_key(into) == person_key(name):
+        raise CorrectionError(f"{name} and {into} are counted as one person already.")
+    return name, into
+
+
+def check_split(person: Person, seats: Iterable[tuple[str, str]],
+                into: str) -> tuple[tuple[str, str], ...]:
+    """The seats of a split (some of `person`'s games counted as `into`'s), checked; raises
+    CorrectionError when it cannot be made."""
+    own = {p.where for p in person.played}
+    chosen = tuple(dict.fromkeys(seats))
+    if not chosen:
+        raise CorrectionError("Tick the games that were played by someone else.")
+    if any(s not in own for s in chosen):
+        raise CorrectionError(f"A ticked game is not one of {person.name}'s.")
+    if not person_key(into):
+        raise CorrectionError("Type the name of the other person.")
+    if person_key(into) == person.key:
+        raise CorrectionError(f"Give the other person a name other than {person.name}.")
+    return chosen

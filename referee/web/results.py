@@ -1,0 +1,97 @@
+"""The finished games of an instance's database, seat by seat (`people.Played`).
+
+Every stored game is brought to its latest state and asked, through the contract, for its final
+figures; a game still under way gives none, so nothing of it (cash that may be secret) is read
+further. A game that cannot be brought up (its rules or board missing, a damaged row) counts as
+nothing and is named in the problems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.engine.errors import IllegalAction
+from referee.engine.record import RecordError
+from referee.engine.replay import Frame, Replayer, ReplayError
+from referee.games import registry
+from referee.web import store
+from referee.web.names import seat_names
+from referee.web.people import Played
+from referee.web.replayers import GameUnavailable, build_rules
+from referee.web.store import DamagedRow, GameRow, Listing
+
+FramesOf = Callable[[Database, GameRow, int], Sequence[Frame]]  # -> the frames in force
+
+
+@dataclass
+class Results:
+    played: list[Played] = field(default_factory=list)
+    finished: int = 0  # games counted
+    problems: list[str] = field(default_factory=list)  # games that could not be read
+
+
+def seats_of(game: GameRow, frames: Sequence[Frame]) -> list[Played]:
+    """The seats of one game, if it is finished (else none)."""
+    figures = registry.game(game.game).final_figures(frames)
+    if figures is None:
+        return []
+    names = seat_names(game.players, frames[-1])
+    return [
+        Played(game.id, game.game, game.title, game.created, pid, names.get(pid, pid),
+               pid in figures.winners, figures.places.get(pid, len(figures.values)),
+               len(figures.values), figures.figures, dict(figures.values[pid]))
+        for pid in figures.values
+    ]
+
+
+class ResultsCache:
+    """Each game's seats, kept while its log keeps its length (a finished game's never grows
+    again, unless the banker takes its last action back)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[int, list[Played]]] = {}
+
+    def results(self, db: Database, frames_of: FramesOf) -> Results:
+        out = Results()
+        for listing in reversed(store.list_games(db)):  # oldest first
+            played = self._game(db, listing, frames_of, out.problems)
+            if played:
+                out.finished += 1
+                out.played += played
+        return out
+
+    def _game(self, db: Database, listing: Listing, frames_of: FramesOf,
+              problems: list[str]) -> list[Played]:
+        kept = self._kept.get(listing.id)
+        if kept is not None and kept[0] == listing.actions:
+            return kept[1]
+        try:
+            game = store.get_game(db, listing.id)
+            if game is None:
+                return []
+            played = seats_of(game, frames_of(db, game, listing.actions))
+        except (DamagedRow, GameUnavailable, RecordError, ReplayError, IllegalAction) as err:
+            problems.append(f"{listing.title}: {err}")
+            return []
+        self._kept[listing.id] = (listing.actions, played)
+        return played
+
+
+def replayed_frames(resolve_map: Any) -> FramesOf:
+    """Frames from a whole replay of the stored log (the command line keeps no Replayers)."""
+
+    def frames_of(db: Database, game: GameRow, count: int) -> Sequence[Frame]:
+        replayer = Replayer(build_rules(game.record(), resolve_map))
+        for position, action in enumerate(store.actions_from(db, game.id)[:count]):
+            try:
+                replayer.submit(action)
+            except Exception as err:  # the rules refused it, or failed on it
+                raise GameUnavailable(f"the stored log no longer replays: action "
+                                      f"{position + 1} ({action.get('type')!r}): {err}") from err
+        return replayer.frames
+
+    return frames_of
