@@ -48,7 +48,7 @@ def serve(args: argparse.Namespace) -> int:
     from waitress import serve as waitress_serve
 
     from referee.web import create_app
-    from referee.web.db import DamagedDatabase, write_problem
+    from referee.web.db import DamagedDatabase, DatabaseGone, write_problem
 
     loopback_only = args.host not in ("0.0.0.0", "", "::") and args.host in LOOPBACK_NAMES
     if args.public_url:
@@ -59,7 +59,7 @@ def serve(args: argparse.Namespace) -> int:
         public = base_url(args.host, args.port).rstrip("/")
     try:
         app = create_app({"PUBLIC_URL": public}, instance_path=args.instance)
-    except DamagedDatabase as err:
+    except (DamagedDatabase, DatabaseGone) as err:
         print(f"Referee cannot start: {err}", file=sys.stderr)
         return 1
     except sqlite3.Error as err:
