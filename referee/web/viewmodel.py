@@ -128,8 +128,18 @@ class GameView:
     @property
     def seated_banker(self) -> str | None:
         """The banker's own seat when the banker is also a player (ANNOUNCING still holds)."""
-        banker = self.game.banker
-        return banker if any(p["id"] == banker for p in self.game.players) else None
+        return seated_banker_of(self.game)
+
+    @cached_property
+    def over(self) -> bool:
+        """Whether the game is over (then every cash is public)."""
+        return game_over(self.game, self.snapshot.state)
+
+    @property
+    def record_open(self) -> bool:
+        """Whether this viewer may download the game record: the banker, unless he holds a
+        seat while the game goes on (the log replays to every exact cash)."""
+        return self.actor.banker and record_open_to_banker(self.game, self.snapshot.state)
 
     @property
     def bank(self) -> int | None:
@@ -166,3 +176,22 @@ class GameView:
             else:
                 lines.append(EventLine(position + 1, kind, [], "taken back"))
         return lines[::-1]
+
+
+def seated_banker_of(game: GameRow) -> str | None:
+    """The banker's own seat when the banker is also a player, else None."""
+    banker = game.banker
+    return banker if any(p["id"] == banker for p in game.players) else None
+
+
+def game_over(game: GameRow, state: Any) -> bool:
+    """Whether the game is over: its state says so, or its summary names winners."""
+    if getattr(state, "over", False):
+        return True
+    return bool(hooks_for(game.game).game.summary(state).get("winners"))
+
+
+def record_open_to_banker(game: GameRow, state: Any) -> bool:
+    """Whether the banker may have the game record: always when he holds no seat; a banker who
+    plays only once the game is over (the log replays to the others' exact cash)."""
+    return seated_banker_of(game) is None or game_over(game, state)
