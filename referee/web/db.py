@@ -140,15 +140,16 @@ def open_database(path: str | os.PathLike[str],
         raise
     db = GameFile(conn, execute_plugins=False)
     db.path, db.opened = path, opened
-    if opened is not None:
-        try:
-            check_same_file(path, opened)
-        except DatabaseGone:
-            db.close()
-            raise
     db.execute("PRAGMA busy_timeout = 5000")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
+    if opened is not None:
+        try:
+            check_same_file(path, opened)
+            db.wal = db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        except (DatabaseGone, sqlite3.Error):
+            db.close()
+            raise
     return db
 
 
