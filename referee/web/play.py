@@ -29,7 +29,7 @@ from referee.web.newgame import MAX_NAME
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
-from referee.web.viewmodel import record_open_to_banker, seated_banker_of
+from referee.web.viewmodel import banker_may_act_for, record_open_to_banker, seated_banker_of
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -170,13 +170,11 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
-def _secret_seat(game: GameRow, banker_seat: str, player_id: str) -> Refuse:
-    """Why a banker who plays may not act for another seat on a state: that seat's cash is
-    hidden from him, and the rules' answer (accepted, or "cannot afford") would tell it.
-    Whether a cash is hidden is public (announced at $150,000), so the refusal tells nothing."""
+def _secret_seat(game: GameRow, player_id: str) -> Refuse:
+    """Why a banker who plays may not act for another seat on a state (banker_may_act_for)."""
 
     def refuse(replayer: Replayer) -> str | None:
-        if hooks_for(game.game).visible_cash(replayer.state, banker_seat, player_id) is not None:
+        if banker_may_act_for(game, replayer.state, player_id):
             return None
         name = seat_names(game.players, replayer.top).get(player_id, player_id)
         return (f"{name} acts from his own phone: a banker who also plays records only the "
@@ -207,9 +205,8 @@ def act(game_id: str) -> Response:
     if not actor.may_act_for(player_id):
         return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id))
     refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
-    banker_seat = seated_banker_of(game) if actor.banker else None
-    if banker_seat is not None and player_id not in (None, banker_seat):
-        refuse = _secret_seat(game, banker_seat, player_id)
+    if actor.banker and seated_banker_of(game) not in (None, player_id) and player_id:
+        refuse = _secret_seat(game, player_id)
     try:
         submitted = submit_action(get_db(), replayers(), game, posted, refuse)
     except NotNow as err:

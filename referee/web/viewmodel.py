@@ -195,3 +195,14 @@ def record_open_to_banker(game: GameRow, state: Any) -> bool:
     """Whether the banker may have the game record: always when he holds no seat; a banker who
     plays only once the game is over (the log replays to the others' exact cash)."""
     return seated_banker_of(game) is None or game_over(game, state)
+
+
+def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool:
+    """Whether the banker may act for `player_id` now: a banker apart for anyone; a banker who
+    plays for his own seat, the bank, and another seat only while its cash is open to him (the
+    rules' answer to an action of that seat, "cannot afford" or not, could tell it). Whether a
+    cash is open is public (announced at $150,000), so the refusal itself tells nothing."""
+    seat = seated_banker_of(game)
+    if seat is None or player_id in (None, seat):
+        return True
+    return hooks_for(game.game).visible_cash(state, seat, player_id) is not None

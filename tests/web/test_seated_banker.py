@@ -152,7 +152,9 @@ def test_a_banker_who_plays_acts_for_another_seat_only_once_its_cash_is_public(t
     refused = table.banker.act(table.game_id, json=roll)
     assert refused.status_code == 403
     assert "acts from his own phone" in refused.text
+    assert 'name="player" value="p2"' not in table.page(table.banker)  # no form offers it
     table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
+    assert 'name="player" value="p2"' in table.page(table.banker)
     assert table.banker.act(table.game_id, json=roll).status_code == 303
     # his own seat, and the banker's own actions, stay his
     assert table.banker.act(table.game_id, json=json.dumps(
