@@ -31,7 +31,7 @@ EARLIER_RUN = frozenset({SECRET_KEY_FILE, "template-cache",
 LOW_DISK = 20 * 1024 * 1024  # less free space than this is worth a warning at start
 
 
-GONE = "the game file has gone: restart the server"
+GONE = "The game file has gone"
 
 
 class DamagedDatabase(Exception):
@@ -45,7 +45,7 @@ class DatabaseGone(Exception):
 
 
 def _gone(path: str | os.PathLike[str], detail: str) -> DatabaseGone:
-    return DatabaseGone(f"{GONE[0].upper()}{GONE[1:]} ({path} {detail}).")
+    return DatabaseGone(f"{GONE}: restart the server ({path} {detail}).")
 
 
 FileIdentity = tuple[int, int]  # (st_dev, st_ino) of the database file as opened
@@ -83,7 +83,7 @@ def missing_with_earlier_files(folder: str | os.PathLike[str]) -> str | None:
     left = sorted(p.name for p in folder.iterdir() if p.name in EARLIER_RUN)
     if not left:
         return None
-    return (f"{GONE[0].upper()}{GONE[1:]}: {folder / DATABASE_FILE} is missing, yet the folder "
+    return (f"{GONE}: {folder / DATABASE_FILE} is missing, yet the folder "
             f"holds files of an earlier run ({', '.join(left[:4])}). Put the file back (with "
             "its -wal file) from a copy and restart; to start with no games, choose an empty "
             "folder (--instance) or empty this one.")
