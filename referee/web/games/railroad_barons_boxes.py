@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, send_file, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.games.contract import Problem
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, KEY, MANIFEST
@@ -194,6 +195,15 @@ def _store(form: dict[str, str], key: str) -> list[Problem]:
         return []
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(err: RequestEntityTooLarge) -> Response:
+    """An upload past the app's limit: the entry form again, saying so (nothing was read)."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _entry(413, _form_from(TEMPLATE, ""), [Problem(
+        "the upload", None, f"larger than {limit / 1_000_000:g} MB in all: a box's tables are "
+        f"far smaller (at most {MAX_TABLE:,} characters each). Choose the right files")])
 
 
 @bp.get("/<key>/export.zip")
