@@ -239,14 +239,15 @@ def faults_section(folder: Path) -> dict[str, object]:
         token = re.search(r'name="csrf_token" value="([^"]+)"', banker.get("/").text)[1]
         banker.token = token
         statuses: list[tuple[str, int]] = []
-        # the largest allowed upload, and one byte more, on every upload form
+        # the largest allowed upload (the limit less a byte: at the limit itself werkzeug
+        # answers 413 behind waitress), the limit, and one byte more, on every upload form
         forms = [("/import", "record", "big.json"), ("/maps", "files", "big.csv"),
                  ("/boards/prairie_railroads", "files", "big.csv"),
                  ("/boards/railroad_barons", "files", "big.csv"),
                  ("/boards/railway_rivals", "files", "big.csv"),
                  ("/barons/boxes", "holdings_file", "big.csv")]
         for path, field, name in forms:
-            for size in (UPLOAD_LIMIT, UPLOAD_LIMIT + 1):
+            for size in (UPLOAD_LIMIT - 1, UPLOAD_LIMIT, UPLOAD_LIMIT + 1):
                 body = sized({"csrf_token": token, "key": "big"}, field, name, size)
                 answer = banker.request("POST", path, body=body,
                                         content_type="multipart/form-data; boundary=xx")
@@ -266,17 +267,25 @@ def faults_section(folder: Path) -> dict[str, object]:
         out["uploads: answers"] = statuses
         # slow-body POSTs: bodies trickled in, and bodies left unfinished, while a phone plays
         game_id = banker.import_record({**record, "actions": actions[:20]})
-        slow_answers = slow_posts(server.port, game_id, banker, actions)
-        out["slow bodies: answers"] = slow_answers
-        # corrupt rows: bad JSON in actions, players, settings of three games of their own
+        other_id = banker.import_record({**record, "actions": actions[:20]})
+        out["slow bodies: answers"] = slow_posts(server.port, game_id, other_id, banker,
+                                                 actions)
+        victims = {what: banker.import_record({**record, "actions": actions[:10]})
+                   for what in ("actions", "players", "settings")}
+        banker.close()
+    # corrupt rows: bad JSON in actions, players, settings of three games of their own, met
+    # by a server started afresh (nothing of them kept in memory)
+    with sqlite3.connect(instance / "referee.db") as conn:
+        conn.execute("update actions set action = '{\"type\": ' where game_id = ? and seq = 3",
+                     [victims["actions"]])
+        conn.execute("update games set players = '[{\"id\": ' where id = ?",
+                     [victims["players"]])
+        conn.execute("update games set settings = 'nope' where id = ?", [victims["settings"]])
+    first_log = (instance.parent / f"server-{server.port}.log").read_text(errors="replace")
+    with Server(instance, threads=4) as server:
+        banker.port, banker._conn = server.port, None
         damaged = {}
-        for what, sql in (("actions", "update actions set action = '{\"type\": ' "
-                                      "where game_id = ? and seq = 3"),
-                          ("players", "update games set players = '[{\"id\": ' where id = ?"),
-                          ("settings", "update games set settings = 'nope' where id = ?")):
-            victim = banker.import_record({**record, "actions": actions[:10]})
-            with sqlite3.connect(instance / "referee.db") as conn:
-                conn.execute(sql, [victim])
+        for what, victim in victims.items():
             answers = [banker.get(f"/g/{victim}/{p}").status
                        for p in ("banker", "table", "history", "export.json")]
             answers.append(banker.post(f"/g/{victim}/act",
@@ -285,15 +294,16 @@ def faults_section(folder: Path) -> dict[str, object]:
             damaged[what] = answers
         out["corrupt rows: answers (banker, table, history, export, act, lobby)"] = damaged
         banker.close()
-    log = (instance.parent / f"server-{server.port}.log").read_text(errors="replace")
-    out["'Exception on' lines (500) in the server log"] = log.count("Exception on ")
+    log = first_log + (instance.parent / f"server-{server.port}.log").read_text(errors="replace")
+    out["'Exception on' lines (500) in the server logs"] = log.count("Exception on ")
     out["read-only database from the start"] = read_only(folder, record, actions)
     return out
 
 
-def slow_posts(port: int, game_id: str, banker: Client, actions: list[dict]) -> list:
-    """Four sockets send an action's body a few bytes at a time (and two stop half-way) while
-    the banker plays on: the answers of each."""
+def slow_posts(port: int, game_id: str, other_id: str, banker: Client,
+               actions: list[dict]) -> list:
+    """Six sockets send an action's body a few bytes at a time (two stop half-way) while the
+    banker plays on in another game: the answers of each."""
     form = action_form(actions[20], 20, "slow", "banker")
     body = "&".join(f"{k}={v}" for k, v in (form | {"csrf_token": banker.token}).items())
     data = body.replace('"', "%22").replace(" ", "+").encode()
@@ -321,8 +331,8 @@ def slow_posts(port: int, game_id: str, banker: Client, actions: list[dict]) -> 
     for t in threads:
         t.start()
     played = []
-    for seq in range(21, 41):  # the banker plays on while the bodies trickle in
-        played.append(banker.post(f"/g/{game_id}/act",
+    for seq in range(20, 40):  # the banker plays on in another game meanwhile
+        played.append(banker.post(f"/g/{other_id}/act",
                                   action_form(actions[seq], seq, None, "banker")).status)
     for t in threads:
         t.join()
@@ -349,8 +359,10 @@ def read_only(folder: Path, record: dict, actions: list[dict]) -> object:
         answers = [banker.get(f"/g/{game_id}/banker").status,
                    banker.post(f"/g/{game_id}/act",
                                action_form(actions[20], 20, "ro", "banker")).status,
-                   banker.post("/new", {"game": "railbaron", "map": "us", "name_1": "A",
-                                        "name_2": "B", "banker": ""}).status]
+                   banker.post("/new", {"game": "railbaron", "map": "us", "banker": "",
+                                        "name_1": "Ann", "colour_1": "#d62828", "seat_1": "1",
+                                        "name_2": "Bob", "colour_2": "#1d4ed8",
+                                        "seat_2": "2"}).status]
         try:
             banker.import_record({**record, "actions": actions[:5]})
             answers.append(303)

@@ -150,7 +150,7 @@ def _replay(record: dict) -> Replayer:
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(err: RequestEntityTooLarge) -> Response:
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
-    return _lobby(413, import_problem=f"The upload is larger than {limit / 1_000_000:g} MB: "
+    return _lobby(413, import_problem=f"The upload is larger than {limit / 2**20:g} MB: "
                                       "a game record is far smaller. Choose the right file.")
 
 

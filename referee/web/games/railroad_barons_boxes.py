@@ -202,7 +202,7 @@ def too_large(err: RequestEntityTooLarge) -> Response:
     """An upload past the app's limit: the entry form again, saying so (nothing was read)."""
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
     return _entry(413, _form_from(TEMPLATE, ""), [Problem(
-        "the upload", None, f"larger than {limit / 1_000_000:g} MB in all: a box's tables are "
+        "the upload", None, f"larger than {limit / 2**20:g} MB in all: a box's tables are "
         f"far smaller (at most {MAX_TABLE:,} characters each). Choose the right files")])
 
 

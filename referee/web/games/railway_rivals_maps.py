@@ -114,7 +114,7 @@ def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
 def too_large(err: RequestEntityTooLarge) -> Response:
     """A form past the app's limit: the maps page again, saying so (nothing was read)."""
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
-    problem = (f"The form is larger than {limit / 1_000_000:g} MB: a map's entry is far "
+    problem = (f"The form is larger than {limit / 2**20:g} MB: a map's entry is far "
                f"smaller ({MAX_LINES} lines at most in each box).")
     return _index(413, form={}, entry_problems=[problem])
 
