@@ -267,12 +267,15 @@ def faults_section(folder: Path) -> dict[str, object]:
         out["uploads: answers"] = statuses
         # slow-body POSTs: bodies trickled in, and bodies left unfinished, while a phone plays
         game_id = banker.import_record({**record, "actions": actions[:20]})
-        other_id = banker.import_record({**record, "actions": actions[:20]})
+        other = Client(server.port)  # a banker cookie is the game's: one client per game
+        other_id = other.import_record({**record, "actions": actions[:20]})
         out["slow bodies: answers"] = slow_posts(server.port, game_id, other_id, banker,
-                                                 actions)
-        victims = {what: banker.import_record({**record, "actions": actions[:10]})
-                   for what in ("actions", "players", "settings")}
-        banker.close()
+                                                 other, actions)
+        bankers = {what: Client(server.port) for what in ("actions", "players", "settings")}
+        victims = {what: person.import_record({**record, "actions": actions[:10]})
+                   for what, person in bankers.items()}
+        for person in (banker, other, *bankers.values()):
+            person.close()
     # corrupt rows: bad JSON in actions, players, settings of three games of their own, met
     # by a server started afresh (nothing of them kept in memory)
     with sqlite3.connect(instance / "referee.db") as conn:
@@ -283,24 +286,25 @@ def faults_section(folder: Path) -> dict[str, object]:
         conn.execute("update games set settings = 'nope' where id = ?", [victims["settings"]])
     first_log = (instance.parent / f"server-{server.port}.log").read_text(errors="replace")
     with Server(instance, threads=4) as server:
-        banker.port, banker._conn = server.port, None
         damaged = {}
         for what, victim in victims.items():
-            answers = [banker.get(f"/g/{victim}/{p}").status
+            person = bankers[what]
+            person.port = server.port
+            answers = [person.get(f"/g/{victim}/{p}").status
                        for p in ("banker", "table", "history", "export.json")]
-            answers.append(banker.post(f"/g/{victim}/act",
+            answers.append(person.post(f"/g/{victim}/act",
                                        action_form(actions[10], 10, None, "banker")).status)
-            answers.append(banker.get("/").status)
+            answers.append(person.get("/").status)
             damaged[what] = answers
+            person.close()
         out["corrupt rows: answers (banker, table, history, export, act, lobby)"] = damaged
-        banker.close()
     log = first_log + (instance.parent / f"server-{server.port}.log").read_text(errors="replace")
     out["'Exception on' lines (500) in the server logs"] = log.count("Exception on ")
     out["read-only database from the start"] = read_only(folder, record, actions)
     return out
 
 
-def slow_posts(port: int, game_id: str, other_id: str, banker: Client,
+def slow_posts(port: int, game_id: str, other_id: str, banker: Client, other: Client,
                actions: list[dict]) -> list:
     """Six sockets send an action's body a few bytes at a time (two stop half-way) while the
     banker plays on in another game: the answers of each."""
@@ -332,7 +336,7 @@ def slow_posts(port: int, game_id: str, other_id: str, banker: Client,
         t.start()
     played = []
     for seq in range(20, 40):  # the banker plays on in another game meanwhile
-        played.append(banker.post(f"/g/{other_id}/act",
+        played.append(other.post(f"/g/{other_id}/act",
                                   action_form(actions[seq], seq, None, "banker")).status)
     for t in threads:
         t.join()
