@@ -137,7 +137,7 @@ def test_an_upload_over_the_limit_is_refused_in_the_lobby(tmp_path, record):
     importer = Browser(small)
     response = upload(importer, json.dumps(record) + " " * 3_000)
     assert response.status_code == 413
-    assert "larger than 0.002 MB: a game record is far smaller" in response.text
+    assert "larger than 0.00190735 MB: a game record is far smaller" in response.text
 
 
 def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, browser,
