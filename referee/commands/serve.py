@@ -105,7 +105,7 @@ def serve(args: argparse.Namespace) -> int:
     from waitress import create_server
 
     from referee.web import create_app
-    from referee.web.db import DamagedDatabase, write_problem
+    from referee.web.db import DamagedDatabase, DatabaseGone, write_problem
 
     try:
         mdns.host_label(args.name)
@@ -114,7 +114,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     try:
         app = create_app(instance_path=args.instance)
-    except DamagedDatabase as err:
+    except (DamagedDatabase, DatabaseGone) as err:
         print(f"Referee cannot start: {err}", file=sys.stderr)
         return 1
     except sqlite3.Error as err:

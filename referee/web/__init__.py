@@ -95,6 +95,7 @@ def create_app(
 ) -> Flask:
     """Build the app over an instance folder; `test_config` overrides any setting."""
     folder = instance_folder(instance_path)
+    db.check_start(folder)  # before anything is written there: a deleted database says so
     app = Flask(
         __name__,
         instance_path=str(folder),

@@ -57,21 +57,22 @@ class Assets:
         self._guard = threading.Lock()
 
     def get(self, name: str) -> Asset | None:
-        """The file `name` (a path inside the folder), or None if there is none."""
-        path = (self.folder / name).resolve()
-        if self.folder not in path.parents:
-            return None
+        """The file `name` (a path inside the folder), or None if there is none or it cannot be
+        served (a name with a NUL byte, a file that cannot be read)."""
         try:
+            path = (self.folder / name).resolve()
+            if self.folder not in path.parents:
+                return None
             st = path.stat()
-        except OSError:
+            if not path.is_file():
+                return None
+            signature = (st.st_size, st.st_mtime_ns)
+            kept = self._kept.get(name)
+            if kept is not None and kept.signature == signature:
+                return kept
+            data = path.read_bytes()
+        except (OSError, ValueError):  # a name no file can have (a NUL byte), or unreadable
             return None
-        if not path.is_file():
-            return None
-        signature = (st.st_size, st.st_mtime_ns)
-        kept = self._kept.get(name)
-        if kept is not None and kept.signature == signature:
-            return kept
-        data = path.read_bytes()
         packed = None
         if path.suffix in COMPRESSIBLE:
             squeezed = gzip.compress(data, compresslevel=9, mtime=0)

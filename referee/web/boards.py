@@ -168,7 +168,7 @@ def upload(place: Place, boards: Boards) -> Response:
 def too_large(place: Place, boards: Boards) -> Response:
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
     return index(place, boards, 413, form={}, upload_problems=[
-        f"The upload is larger than {limit / 1_000_000:g} MB. A {boards.noun}'s files are far "
+        f"The upload is larger than {limit / 2**20:g} MB. A {boards.noun}'s files are far "
         f"smaller: at most {MAX_FILE_BYTES / 1_000_000:g} MB each; check that you chose the "
         "right files."])
 

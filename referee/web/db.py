@@ -19,15 +19,80 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from referee.web.keys import SECRET_KEY_FILE
 from referee.web.migrations import migrations
 
 DATABASE_FILE = "referee.db"
 SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite makes them with the database's own mode
+# What a start leaves in the instance folder beside the database: found without it, the
+# database was there once and has gone (boards copied into a fresh folder are not a sign).
+EARLIER_RUN = frozenset({SECRET_KEY_FILE, "template-cache",
+                         *(DATABASE_FILE + side for side in SIDE_FILES)})
 LOW_DISK = 20 * 1024 * 1024  # less free space than this is worth a warning at start
+
+
+GONE = "The game file has gone"
 
 
 class DamagedDatabase(Exception):
     """The database file cannot be read as a database; the message is one sentence to show."""
+
+
+class DatabaseGone(Exception):
+    """The database file the server opened is no longer at its path (deleted, or replaced by
+    another file): a commit now would land in a file nobody can open again. The message says
+    so in one sentence."""
+
+
+def _gone(path: str | os.PathLike[str], detail: str) -> DatabaseGone:
+    return DatabaseGone(f"{GONE}: restart the server ({path} {detail}).")
+
+
+FileIdentity = tuple[int, int]  # (st_dev, st_ino) of the database file as opened
+
+
+def identity(path: str | os.PathLike[str]) -> FileIdentity:
+    """The device and inode of the file at `path` (OSError when there is none)."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+def check_same_file(path: str | os.PathLike[str], opened: FileIdentity,
+                    wal: bool = False) -> None:
+    """Raise DatabaseGone unless the file at `path` is still the one opened as `opened`, with a
+    link to it (a write to an unlinked file would be lost at the next start), and, for a
+    database in WAL mode inside a transaction (`wal`), its -wal file is there too."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise _gone(path, "is missing") from None
+    except OSError as err:
+        raise _gone(path, f"cannot be looked at: {err.strerror}") from None
+    if (st.st_dev, st.st_ino) != opened or st.st_nlink < 1:
+        raise _gone(path, "is another file than the one opened")
+    if wal and not os.path.exists(f"{path}-wal"):  # the log a commit goes to was deleted
+        raise _gone(path, "has lost its write-ahead log (-wal)")
+
+
+def missing_with_earlier_files(folder: str | os.PathLike[str]) -> str | None:
+    """Why the server must not start over `folder`: its database file is missing though the
+    folder holds files of an earlier run (the games went with the file). None otherwise."""
+    folder = Path(folder)
+    if not folder.is_dir() or (folder / DATABASE_FILE).exists():
+        return None
+    left = sorted(p.name for p in folder.iterdir() if p.name in EARLIER_RUN)
+    if not left:
+        return None
+    return (f"{GONE}: {folder / DATABASE_FILE} is missing, yet the folder "
+            f"holds files of an earlier run ({', '.join(left[:4])}). Put the file back (with "
+            "its -wal file) from a copy and restart; to start with no games, choose an empty "
+            "folder (--instance) or empty this one.")
+
+
+def check_start(folder: str | os.PathLike[str]) -> None:
+    """Refuse to start (DatabaseGone) over a folder whose database file has gone."""
+    if problem := missing_with_earlier_files(folder):
+        raise DatabaseGone(problem)
 
 
 def make_private(path: str | os.PathLike[str]) -> None:
@@ -44,16 +109,47 @@ def make_private(path: str | os.PathLike[str]) -> None:
             pass  # another owner's file: write_problem says what matters
 
 
-def open_database(path: str | os.PathLike[str]) -> Database:
-    """A connection that waits for a busy writer and makes every commit durable.
+class GameFile(Database):
+    """A connection that knows which file it opened: `immediate` checks the file is still
+    there, the same one, before it commits."""
+
+    path: str | os.PathLike[str] | None = None
+    opened: FileIdentity | None = None
+    wal: bool = False
+
+    def check_file(self) -> None:
+        if self.path is not None and self.opened is not None:
+            check_same_file(self.path, self.opened, self.wal)
+
+
+def open_database(path: str | os.PathLike[str],
+                  opened: FileIdentity | None = None) -> GameFile:
+    """A connection that waits for a busy writer and makes every commit durable. It opens an
+    existing file only (never makes an empty one where a database was deleted); `opened`: the
+    file it must be (DatabaseGone otherwise, and before each commit of `immediate`).
 
     It may be closed from another thread (a pool closes the connections of finished threads);
     it is used by one thread at a time.
     """
-    db = Database(sqlite3.connect(Path(path), check_same_thread=False), execute_plugins=False)
+    uri = Path(path).resolve().as_uri() + "?mode=rw"
+    try:
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    except sqlite3.OperationalError:
+        if opened is not None and not Path(path).exists():
+            raise _gone(path, "is missing") from None
+        raise
+    db = GameFile(conn, execute_plugins=False)
+    db.path, db.opened = path, opened
     db.execute("PRAGMA busy_timeout = 5000")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
+    if opened is not None:
+        try:
+            check_same_file(path, opened)
+            db.wal = db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        except (DatabaseGone, sqlite3.Error):
+            db.close()
+            raise
     return db
 
 
@@ -117,6 +213,7 @@ class ConnectionPool:
 
     def __init__(self, path: str | os.PathLike[str]):
         self.path = path
+        self.opened = identity(path)  # the file every connection and commit must find there
         self._connections: dict[int, Database] = {}
         self._guard = threading.Lock()
         weakref.finalize(self, _close_all, self._connections)
@@ -126,7 +223,7 @@ class ConnectionPool:
         thread = threading.get_ident()
         db = self._connections.get(thread)
         if db is None:
-            db = open_database(self.path)
+            db = open_database(self.path, self.opened)
             with self._guard:
                 self._close_finished_threads()
                 self._connections[thread] = db
@@ -196,11 +293,14 @@ def immediate(db: Database) -> Iterator[Database]:
     """A write transaction that takes the write lock before its first read (BEGIN IMMEDIATE).
 
     A check-then-write (the expected seq, then the insert) inside it cannot interleave with
-    another writer.
+    another writer. Before it commits, the connection's file must still be the one the server
+    opened (DatabaseGone otherwise, and nothing is committed).
     """
     db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        if isinstance(db, GameFile):
+            db.check_file()
         db.conn.execute("COMMIT")
     except BaseException:
         if db.conn.in_transaction:

@@ -7,7 +7,7 @@ import sqlite3
 from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException
 
-from referee.web.db import give_up_connection
+from referee.web.db import DatabaseGone, give_up_connection
 from referee.web.render import page_or_fragment
 from referee.web.replayers import GameUnavailable
 from referee.web.store import DamagedRow
@@ -54,7 +54,32 @@ def _database_error(err: sqlite3.Error) -> Response:
     )
 
 
+def _database_gone(err: DatabaseGone) -> Response:
+    """The database file was deleted or replaced under the running server: nothing saved."""
+    give_up_connection()
+    current_app.logger.error("%s", err)
+    return page_or_fragment(
+        "error.html", "_error.html", 503,
+        code=503, title="Nothing was saved",
+        message=f"{err} Nothing was saved. Whoever runs the laptop should restart referee.",
+    )
+
+
+def _file_error(err: OSError) -> Response:
+    """A file the laptop could not read or write (a full disk, a folder it may not write)."""
+    current_app.logger.warning("a file error answered with 503: %s", err)
+    return page_or_fragment(
+        "error.html", "_error.html", 503,
+        code=503, title="Nothing was saved",
+        message=(f"The laptop could not write or read a file ({err.strerror or err}), so "
+                 "nothing was saved: free space on its disk (or ask whoever runs it) and try "
+                 "again."),
+    )
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(DatabaseGone, _database_gone)
+    app.register_error_handler(OSError, _file_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(GameUnavailable, _unavailable)
     app.register_error_handler(DamagedRow, _unavailable)

@@ -22,7 +22,7 @@ from referee.web.actors import (
     set_seat_cookie,
     set_table_cookie,
 )
-from referee.web.db import get_db
+from referee.web.db import get_db, immediate
 from referee.web.keys import same_secret
 from referee.web.render import is_htmx, render_game
 from referee.web.store import GameRow
@@ -66,7 +66,8 @@ def claim(game_id: str) -> Response:
     player_id = request.form.get("player", "")
     if game.player(player_id) is None:
         return _seat_page(game, key, 422, "Pick one of the seats below.")
-    secret = store.claim_seat(get_db(), game.id, player_id)
+    with immediate(get_db()) as db:
+        secret = store.claim_seat(db, game.id, player_id)
     if secret is None:
         return _seat_page(game, key, 409, "That seat was just taken. Pick another.")
     response = redirect(url_for("play.phone", game_id=game.id), 303)
@@ -91,7 +92,8 @@ def release(game_id: str, player_id: str) -> Response:
     actor = require_banker(game)
     if game.player(player_id) is None:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
-    store.release_seat(get_db(), game.id, player_id)
+    with immediate(get_db()) as db:
+        store.release_seat(db, game.id, player_id)
     forget_seats()
     if is_htmx():
         return render_game(game, actor, "banker")

@@ -25,12 +25,12 @@ from referee.games import registry
 from referee.games.registry import GAMES
 from referee.web import store
 from referee.web.actors import set_banker_cookie
-from referee.web.db import get_db
+from referee.web.db import get_db, immediate
 from referee.web.games import hooks_for
 from referee.web.imports import read_upload
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
-from referee.web.replayers import GameUnavailable, build_rules
+from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of
 
 bp = Blueprint("lobby", __name__)
 
@@ -80,14 +80,21 @@ def options() -> Response:
 
 
 def _start(record: dict, replayer: Replayer, title: str) -> Response:
-    """Store a checked game, keep its Replayer, send its creator to the banker console."""
-    game = store.create_game(
-        get_db(), game=record["game"], map_ref=record["map"], settings=record["settings"],
-        players=record["players"], title=title, actions=record["actions"],
-    )
+    """Store a checked game, keep its Replayer, send its creator to the banker console.
+
+    Everything slow (the replay, the checkpoint and its notes) is done before the write lock is
+    taken: the transaction only inserts, so other phones' actions wait milliseconds, not the
+    replay of a long record."""
+    pending = checkpoint_of(replayer)
+    db = get_db()
+    with immediate(db):
+        game = store.create_game(
+            db, game=record["game"], map_ref=record["map"], settings=record["settings"],
+            players=record["players"], title=title, actions=record["actions"],
+        )
+        if pending is not None:
+            replayers().store_checkpoint(db, game.id, pending)
     replayers().adopt(game.id, replayer)
-    with get_db().atomic():
-        replayers().save_checkpoint(get_db(), game.id, replayer)
     response = redirect(url_for("play.banker", game_id=game.id), 303)
     set_banker_cookie(response, game)
     return response
@@ -143,7 +150,7 @@ def _replay(record: dict) -> Replayer:
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(err: RequestEntityTooLarge) -> Response:
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
-    return _lobby(413, import_problem=f"The upload is larger than {limit / 1_000_000:g} MB: "
+    return _lobby(413, import_problem=f"The upload is larger than {limit / 2**20:g} MB: "
                                       "a game record is far smaller. Choose the right file.")
 
 

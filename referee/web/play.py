@@ -29,6 +29,7 @@ from referee.web.newgame import MAX_NAME
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
+from referee.web.viewmodel import banker_may_act_for, record_open_to_banker, seated_banker_of
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -88,9 +89,14 @@ def version(game_id: str) -> Response:
 @bp.get("/export.json")
 def export(game_id: str) -> Response:
     """The game record (settings, players, the whole action log) as a JSON download: the
-    banker's alone, for the log replays to every player's exact cash."""
+    banker's alone, for the log replays to every player's exact cash; a banker who also plays
+    gets it once the game is over (then every cash is public)."""
     game = game_or_404(game_id)
     require_banker(game)
+    if not record_open_to_banker(game, replayers().snapshot(get_db(), game).state):
+        abort(403, "A banker who also plays gets the game record once the game is over: it "
+                   "replays to every player's exact cash, which the others keep secret until "
+                   "then.")
     record = game.record(store.actions_from(get_db(), game.id))
     record = {"format": record["format"], "game": record["game"], "title": game.title, **record}
     name = f"referee-{slug(game.title)}-{game.id}.json"
@@ -164,6 +170,19 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
+def _secret_seat(game: GameRow, player_id: str) -> Refuse:
+    """Why a banker who plays may not act for another seat on a state (banker_may_act_for)."""
+
+    def refuse(replayer: Replayer) -> str | None:
+        if banker_may_act_for(game, replayer.state, player_id):
+            return None
+        name = seat_names(game.players, replayer.top).get(player_id, player_id)
+        return (f"{name} acts from his own phone: a banker who also plays records only the "
+                "banker's actions for another seat, whose cash he may not know.")
+
+    return refuse
+
+
 @bp.post("/act")
 def act(game_id: str) -> Response:
     """Submit one action (form convention in docs/web.md)."""
@@ -186,6 +205,8 @@ def act(game_id: str) -> Response:
     if not actor.may_act_for(player_id):
         return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id))
     refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
+    if actor.banker and seated_banker_of(game) not in (None, player_id) and player_id:
+        refuse = _secret_seat(game, player_id)
     try:
         submitted = submit_action(get_db(), replayers(), game, posted, refuse)
     except NotNow as err:

@@ -23,6 +23,9 @@ from flask import current_app, request
 from jinja2 import TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
+from referee.web.games import hooks_for
+from referee.web.viewmodel import banker_may_act_for
+
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 DIE_KEY = re.compile(r"[a-z][a-z0-9]{0,9}")  # a die of the draft: red, w1, tens...
 LIST_VALUE = re.compile(r"[A-Za-z0-9 &'.-]{1,40}")
@@ -189,11 +192,18 @@ class Presenter:
         if action.get("type") in self.hidden_everywhere:
             return False
         if self.banker:
-            return True
+            return banker_may_act_for(self.view.game, self.state, self.acting_for(action))
         if self.view.page != "phone" or action.get("type") in self.hidden_from_phones:
             return False
         pid = action.get("player")
         return not action.get("banker") and pid is not None and pid == self.me
+
+    def acting_for(self, action: dict) -> str | None:
+        """The seat a legal action acts for (None: the banker's own), as the POST check reads it."""
+        try:
+            return hooks_for(self.view.game.game).acting_for(action)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return action.get("player")
 
     def act_templates(self, kind: str) -> list[str]:
         """Where the panel of an action type is drawn: the game's own act/<type>.html."""

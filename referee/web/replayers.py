@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,40 @@ class SavedCheckpoint:
     state: Any
     version: str = ""
     notes: tuple = ()
+
+
+@dataclass(frozen=True)
+class PendingCheckpoint:
+    """A checkpoint and its piece of frame notes, worked out and pickled, not yet stored."""
+
+    seq: int
+    fingerprint: str
+    state: bytes = field(repr=False)
+    piece: store.NotePiece | None = None
+    whole: bool = False  # the piece replaces every piece stored before
+
+
+def checkpoint_of(replayer: Replayer, saved: int = 0,
+                  noted: int | None = None) -> PendingCheckpoint | None:
+    """The Replayer's newest saved-worthy checkpoint, when newer than `saved` (the log length of
+    the one stored), with the frame notes since `noted` (None: all of them); no database is
+    touched, so an import works it out before it takes the write lock."""
+    found = replayer.saved_checkpoint()
+    if found is None or found[0] <= saved:
+        return None
+    seq, state = found
+    rules_print = fingerprint(replayer.rules)
+    pending = PendingCheckpoint(seq, rules_print, dump_state(SavedCheckpoint(state)))
+    noter = _NOTERS.get(type(replayer.rules))
+    if noter is None:
+        return pending
+    frames = replayer.frames_between(noted or 0, seq)
+    depth = len(frames) - 1
+    notes = tuple(noter[1](frames, depth)) if depth else ()
+    positions = tuple(frame.position for frame in frames[1:])
+    piece = store.NotePiece(noted or 0, seq, rules_print, noter[0],
+                            dump_state((positions, notes)))
+    return PendingCheckpoint(seq, rules_print, pending.state, piece, whole=noted is None)
 
 
 class GameUnavailable(Exception):
@@ -284,25 +318,18 @@ class ReplayerCache:
     def save_checkpoint(self, db: Database, game_id: str, replayer: Replayer) -> None:
         """Store the Replayer's newest saved-worthy checkpoint, when it is newer than the one
         stored (every CHECKPOINT_EVERY actions or so). Within the caller's transaction."""
-        found = replayer.saved_checkpoint()
-        if found is None or found[0] <= self._saved.get(game_id, 0):
-            return
-        seq, state = found
-        rules_print = fingerprint(replayer.rules)
-        store.save_checkpoint(db, game_id, seq, rules_print, dump_state(SavedCheckpoint(state)))
-        self._saved[game_id] = seq
-        noter = _NOTERS.get(type(replayer.rules))
-        if noter is None:
-            return
-        start = self._noted.get(game_id)  # None: what is stored is unknown, so all again
-        frames = replayer.frames_between(start or 0, seq)
-        depth = len(frames) - 1
-        notes = tuple(noter[1](frames, depth)) if depth else ()
-        positions = tuple(frame.position for frame in frames[1:])
-        piece = store.NotePiece(start or 0, seq, rules_print, noter[0],
-                                dump_state((positions, notes)))
-        store.add_notes(db, game_id, piece, whole=start is None)
-        self._noted[game_id] = seq
+        pending = checkpoint_of(replayer, self._saved.get(game_id, 0), self._noted.get(game_id))
+        if pending is not None:
+            self.store_checkpoint(db, game_id, pending)
+
+    def store_checkpoint(self, db: Database, game_id: str, pending: PendingCheckpoint) -> None:
+        """Write a checkpoint worked out before (`checkpoint_of`), within the caller's
+        transaction: the writing is all that happens while the write lock is held."""
+        store.save_checkpoint(db, game_id, pending.seq, pending.fingerprint, pending.state)
+        self._saved[game_id] = pending.seq
+        if pending.piece is not None:
+            store.add_notes(db, game_id, pending.piece, whole=pending.whole)
+            self._noted[game_id] = pending.seq
 
     def snapshot(self, db: Database, game: GameRow, count: int | None = None) -> Snapshot:
         """The game as stored now (or at `count` actions, when the caller knows the count); the

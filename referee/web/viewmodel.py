@@ -128,8 +128,18 @@ class GameView:
     @property
     def seated_banker(self) -> str | None:
         """The banker's own seat when the banker is also a player (ANNOUNCING still holds)."""
-        banker = self.game.banker
-        return banker if any(p["id"] == banker for p in self.game.players) else None
+        return seated_banker_of(self.game)
+
+    @cached_property
+    def over(self) -> bool:
+        """Whether the game is over (then every cash is public)."""
+        return game_over(self.game, self.snapshot.state)
+
+    @property
+    def record_open(self) -> bool:
+        """Whether this viewer may download the game record: the banker, unless he holds a
+        seat while the game goes on (the log replays to every exact cash)."""
+        return self.actor.banker and record_open_to_banker(self.game, self.snapshot.state)
 
     @property
     def bank(self) -> int | None:
@@ -166,3 +176,33 @@ class GameView:
             else:
                 lines.append(EventLine(position + 1, kind, [], "taken back"))
         return lines[::-1]
+
+
+def seated_banker_of(game: GameRow) -> str | None:
+    """The banker's own seat when the banker is also a player, else None."""
+    banker = game.banker
+    return banker if any(p["id"] == banker for p in game.players) else None
+
+
+def game_over(game: GameRow, state: Any) -> bool:
+    """Whether the game is over: its state says so, or its summary names winners."""
+    if getattr(state, "over", False):
+        return True
+    return bool(hooks_for(game.game).game.summary(state).get("winners"))
+
+
+def record_open_to_banker(game: GameRow, state: Any) -> bool:
+    """Whether the banker may have the game record: always when he holds no seat; a banker who
+    plays only once the game is over (the log replays to the others' exact cash)."""
+    return seated_banker_of(game) is None or game_over(game, state)
+
+
+def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool:
+    """Whether the banker may act for `player_id` now: a banker apart for anyone; a banker who
+    plays for his own seat, the bank, and another seat only while its cash is open to him (the
+    rules' answer to an action of that seat, "cannot afford" or not, could tell it). Whether a
+    cash is open is public (announced at $150,000), so the refusal itself tells nothing."""
+    seat = seated_banker_of(game)
+    if seat is None or player_id in (None, seat):
+        return True
+    return hooks_for(game.game).visible_cash(state, seat, player_id) is not None

@@ -85,6 +85,24 @@ def test_banker_corrections_of_one_dollar_up_to_the_limit():
     assert "say why" in t.rejects("adjust_cash", player="red", amount=100, reason=5)
 
 
+def test_a_banker_apart_cannot_take_more_than_a_player_has():
+    t = play().set_up()
+    assert "Red has less than $20,001" in t.rejects("adjust_cash", player="red",
+                                                      amount=-20_001, reason="recount")
+    t.adjust("red", -20_000, "recount")
+    assert t.cash("red") == 0
+
+
+def test_a_banker_who_plays_takes_as_asked_and_may_leave_a_debt():
+    """His answer must not depend on another seat's secret cash: the correction is taken as
+    asked, and red owes the bank what it took beyond his cash."""
+    t = play(settings={"banker": "blue"}).set_up()
+    t.adjust("red", -20_001, "recount")
+    assert t.cash("red") == -1
+    t.adjust("red", 1, "red counted his cash")
+    assert t.cash("red") == 0
+
+
 def starting_auction(players=("blue", "red", "green")):
     return play(players=players, settings={"variants": ["starting_auction"]}).set_up()
 

@@ -67,6 +67,12 @@ def test_nothing_outside_the_static_folder_is_served(client):
     assert client.get("/static/nothing.css").status_code == 404
 
 
+@pytest.mark.parametrize("name", ["%00", "app.css%00", "%00.0123456789ab.css", "a/%00/b",
+                                  "x" * 5000, "."])
+def test_a_name_no_file_can_have_answers_404(client, name):
+    assert client.get(f"/static/{name}").status_code == 404
+
+
 SHEETS = re.compile(r'href="/static/([a-z_]+)\.[0-9a-f]{12}\.css"')
 STYLES = """() => [...document.querySelectorAll('body *')].filter(el => !el.closest('.poll'))
 .map(el => {  /* the poller is left out: its class changes while it asks */

@@ -137,4 +137,50 @@ def test_an_upload_over_the_limit_is_refused_in_the_lobby(tmp_path, record):
     importer = Browser(small)
     response = upload(importer, json.dumps(record) + " " * 3_000)
     assert response.status_code == 413
-    assert "larger than 0.002 MB: a game record is far smaller" in response.text
+    assert "larger than 0.00190735 MB: a game record is far smaller" in response.text
+
+
+def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, browser,
+                                                                       monkeypatch):
+    """The slow part of an import (the replay, the checkpoint's frame notes) must leave the
+    database free for other phones' actions: while the notes are worked out, another
+    connection takes the write lock at once (no wait)."""
+    import sqlite3
+
+    from referee.games.railbaron.rules import RailBaronRules
+    from referee.web import replayers
+
+    version, make = replayers._NOTERS[RailBaronRules]
+    free: list[bool] = []
+
+    def noting(frames, depth):
+        other = sqlite3.connect(app.config["DATABASE"], timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            free.append(True)
+        except sqlite3.OperationalError:  # "database is locked": the import holds it
+            free.append(False)
+        finally:
+            other.close()
+        return make(frames, depth)
+
+    monkeypatch.setitem(replayers._NOTERS, RailBaronRules, (version, noting))
+    record, actions = long_game(80, seed=3)
+    response = upload(browser(), json.dumps({**record, "actions": actions}))
+    assert response.status_code == 303
+    assert free and all(free)
+
+
+def test_an_import_of_a_hundred_thousand_actions_is_refused_with_words(browser, record):
+    from tests.web.test_maps_page import multipart
+
+    importer = browser()
+    body = json.dumps({**record, "actions": [{"type": "undo"}] * 100_000}).encode()
+    form = multipart({"csrf_token": importer.token()}, []).removesuffix(b"--xx--\r\n")
+    form += (b'--xx\r\nContent-Disposition: form-data; name="record"; filename="big.json"\r\n'
+             b"Content-Type: application/json\r\n\r\n" + body + b"\r\n--xx--\r\n")
+    response = importer.client.post("/import", data=form,
+                                    content_type="multipart/form-data; boundary=xx")
+    assert response.status_code == 422
+    assert "more than 20,000 actions" in response.text

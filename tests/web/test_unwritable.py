@@ -117,3 +117,42 @@ def test_a_read_only_database_warns_on_start_and_answers_every_write_with_503(tm
     assert "Warning: the database" in output and "cannot be written" in output
     assert "Traceback" not in output
     assert database.read_bytes() == before  # nothing written, nothing half-written
+
+
+FULL_FOLDERS = ("maps", "railroad_barons_boxes", "railway_rivals_maps")
+
+
+def test_a_full_disk_answers_every_board_and_box_save_with_503_and_words(tmp_path):
+    """Each folder an upload or a save writes to sits on a full tmpfs: every form answers 503
+    saying the laptop could not store it, never 500, and stores nothing."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    fill = " && ".join(
+        f'mkdir -p "$0/{folder}" && mount -t tmpfs -o size=4k tmpfs "$0/{folder}" && '
+        f'(head -c 65536 /dev/zero > "$0/{folder}/fill" 2>/dev/null || true)'
+        for folder in FULL_FOLDERS)
+    with Server(instance, threads=2, prefix=in_namespace(fill, str(instance))) as server:
+        owner = Client(server.port)
+        owner.token = re.search(r'name="csrf_token" value="([^"]+)"', owner.get("/").text)[1]
+        answers = {
+            "Railroad Barons box": owner.post("/barons/boxes", {"key": "mybox", "name": "Mine"}),
+            "Railway Rivals map": owner.post("/railway-rivals/maps/entry", {
+                "key": "mine", "name": "Mine", "towns": "Aton, 1, no\nBton, 2, no"}),
+            "Rail Baron map": owner.request(
+                "POST", "/maps", body=maps_upload(owner.token),
+                content_type="multipart/form-data; boundary=xx"),
+        }
+        owner.close()
+    for what, answer in answers.items():
+        assert answer.status == 503, (what, answer.status, answer.text[:300])
+        assert "could not be stored" in answer.text and "Internal Server Error" not in answer.text
+    assert "Exception on " not in server_output(server)  # Flask's line for an answer of 500
+    assert not any((instance / folder).exists() and [p for p in (instance / folder).iterdir()
+                                                      if p.name != "fill"]
+                   for folder in FULL_FOLDERS)
+
+
+def maps_upload(csrf: str) -> bytes:
+    from tests.web.test_maps_page import multipart, tiny_files
+
+    return multipart({"csrf_token": csrf, "key": "tiny"}, tiny_files())

@@ -170,7 +170,10 @@ def adjust_cash(play: Play, action: dict) -> None:
         play.pay(BANK, player.id, amount, f"correction: {reason.strip()}", "correction",
                  reason=reason.strip())
     else:
-        require(cash + amount >= 0,
+        # A banker who plays must learn nothing of another's secret cash from the answer: his
+        # correction is taken as asked, and a balance it leaves below zero is a debt the
+        # owner's phone shows, to be corrected.
+        require(play.settings.banker_plays or cash + amount >= 0,
                 f"{player.name} has less than {money(-amount)}: cannot take {money(-amount)}.")
         play.pay(player.id, BANK, -amount, f"correction: {reason.strip()}", "correction",
                  reason=reason.strip())

@@ -30,6 +30,7 @@ class Settings:
     starting_auction: bool = False
     starting_auction_extra: int = 20_000
     honeymoon: bool = False
+    banker_plays: bool = False  # the banker holds a seat: no answer may tell him others' cash
 
     @property
     def classic(self) -> bool:
@@ -61,6 +62,7 @@ class Settings:
             starting_auction=bool(variants.get("starting_auction")),
             starting_auction_extra=extra,
             honeymoon=bool(variants.get("honeymoon")),
+            banker_plays=bool(data.get("banker")),  # the web app's setting: a seat, or ""
         )
 
     def starting_cash(self) -> int:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, send_file, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.games.contract import Problem
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, KEY, MANIFEST
@@ -159,25 +160,50 @@ def save() -> Response:
             problems.append(Problem(file, None, f"longer than {MAX_TABLE:,} characters"))
     if problems:
         return _entry(422, form, problems)
+    try:
+        problems = _store(form, key)
+    except OSError as err:  # a full disk, a folder that cannot be written: not the owner's fault
+        current_app.logger.warning("storing the Railroad Barons box %r failed: %s", key, err)
+        return _entry(503, form, [Problem(
+            "the laptop", None, f"the box could not be stored ({err.strerror or err}): free "
+            "space on the laptop's disk (or make its instance folder writable), then save "
+            "again; what you entered is still on this form")])
+    if problems:
+        return _entry(422, form, problems)
+    return redirect(url_for("barons_boxes.index", saved=key), 303)
+
+
+def _store(form: dict[str, str], key: str) -> list[Problem]:
+    """Write the box in a staging folder, check it, and move it in place if it has no problem;
+    the problems found (nothing stored), or []. OSError when the disk refuses a write."""
     root = _instance() / INSTANCE_FOLDER
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=root)) / key
-    staging.mkdir()
     try:
+        staging.mkdir()
         manifest = "".join(f"{k} = {_toml(form[k])}\n" for k in MANIFEST_FIELDS)
         (staging / MANIFEST).write_text(manifest, encoding="utf-8")
         for part, file in PARTS:
             (staging / file).write_text(form[part], encoding="utf-8")
         problems = _boxes().check(staging)
         if problems:
-            return _entry(422, form, problems)
+            return problems
         target = root / key
         if target.exists():
             shutil.rmtree(target)
         staging.rename(target)
+        return []
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)
-    return redirect(url_for("barons_boxes.index", saved=key), 303)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(err: RequestEntityTooLarge) -> Response:
+    """An upload past the app's limit: the entry form again, saying so (nothing was read)."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _entry(413, _form_from(TEMPLATE, ""), [Problem(
+        "the upload", None, f"larger than {limit / 2**20:g} MB in all: a box's tables are "
+        f"far smaller (at most {MAX_TABLE:,} characters each). Choose the right files")])
 
 
 @bp.get("/<key>/export.zip")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, redirect, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
@@ -37,7 +38,9 @@ def _root() -> Path:
 
 def _index(status: int = 200, **extra: Any) -> Response:
     maps = GAME.boards.list(Path(current_app.instance_path))
-    context = {"maps": maps, "keys": KEYS, "form": request.form, "entry": {}} | extra
+    context = {"maps": maps, "keys": KEYS, "entry": {}} | extra
+    if "form" not in context:  # a form too large to read is not read again
+        context["form"] = request.form
     return page_or_fragment("railway_rivals/maps.html", "railway_rivals/_maps.html", status,
                             **context)
 
@@ -105,6 +108,15 @@ def _csv(header: tuple[str, ...], rows: list[list[str]]) -> str:
     writer.writerow(header)
     writer.writerows(rows)
     return out.getvalue()
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(err: RequestEntityTooLarge) -> Response:
+    """A form past the app's limit: the maps page again, saying so (nothing was read)."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    problem = (f"The form is larger than {limit / 2**20:g} MB: a map's entry is far "
+               f"smaller ({MAX_LINES} lines at most in each box).")
+    return _index(413, form={}, entry_problems=[problem])
 
 
 @bp.post("/entry")

@@ -1,0 +1,161 @@
+"""A banker who also plays Rail Baron learns no other seat's secret cash (ANNOUNCING: under
+$150,000 nobody else may know the figure) by any route: the game record, an import of it, a
+cash correction, a refusal or a page. A banker apart keeps every figure."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from referee import PROJECT_ROOT
+from tests.web.test_imports import upload
+from tests.web.test_railbaron_turn import TINY, cash_shown, live, make_table, press
+
+FINISHED = PROJECT_ROOT / "tests" / "fixtures" / "games" / "railbaron_game_1.json"
+
+
+@pytest.fixture
+def tiny_app(app):
+    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
+    return app
+
+
+def finished_record(banker: str = "blue", actions: int | None = None) -> dict:
+    """A whole recorded Rail Baron game (Blue, Red, Green), its banker holding `banker`'s seat;
+    cut to its first `actions` actions: a game still going on."""
+    record = json.loads(FINISHED.read_text())
+    record["settings"] = {**record["settings"], "banker": banker}
+    if actions is not None:
+        record["actions"] = record["actions"][:actions]
+    return record
+
+
+def imported(person, record: dict) -> str:
+    response = upload(person, json.dumps(record))
+    assert response.status_code == 303, response.text[:500]
+    return response.headers["Location"].split("/")[2]
+
+
+# -- the game record --------------------------------------------------------------------------
+
+
+def test_a_banker_who_plays_gets_no_record_of_a_running_game(tiny_app, browser):
+    table = make_table(browser, edition="modern", banker="1")
+    answer = table.banker.get(f"/g/{table.game_id}/export.json")
+    assert answer.status_code == 403
+    assert "once the game is over" in answer.text and '"actions"' not in answer.text
+    console = table.page(table.banker)
+    assert "export.json" not in console and "once the game is over" in console
+    assert "export.json" not in table.banker.get(f"/g/{table.game_id}/history").text
+
+
+def test_a_banker_apart_gets_the_record_of_a_running_game(tiny_app, browser):
+    table = make_table(browser, edition="modern")
+    assert table.banker.get(f"/g/{table.game_id}/export.json").status_code == 200
+    assert "export.json" in table.page(table.banker)
+
+
+def test_a_record_whose_banker_played_imports_as_a_banker_of_that_seat(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record("blue", actions=81))
+    console = importer.get(f"/g/{game_id}/banker").text
+    assert cash_shown(console, "red") == ["under $150,000"]
+    assert cash_shown(console, "green") == ["under $150,000"]
+    assert re.fullmatch(r"\$[\d,]+", cash_shown(console, "blue")[0])
+    assert "Bank:" not in console
+    # and the copy's record stays closed to him while the game goes on
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 403
+
+
+def test_the_whole_chain_export_edit_import_gives_a_banker_who_plays_no_cash(tiny_app, browser):
+    """The route of the report: export the record, set "banker" to "" in it, import the copy.
+    The first step is closed; an edited copy of a record he cannot get does not exist."""
+    table = make_table(browser, edition="modern", banker="1")
+    table.seated = True
+    table.opening()
+    exported = table.banker.get(f"/g/{table.game_id}/export.json")
+    assert exported.status_code == 403
+    assert '"banker"' not in exported.text
+
+
+def test_a_banker_who_plays_gets_the_record_once_the_game_is_over(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record("blue"))
+    console = importer.get(f"/g/{game_id}/banker").text
+    assert "export.json" in console
+    exported = importer.get(f"/g/{game_id}/export.json")
+    assert exported.status_code == 200
+    record = json.loads(exported.text)
+    assert record["settings"]["banker"] == "blue"  # the copy keeps the record's meaning
+    again = imported(browser(), record)
+    assert browser().get(f"/g/{again}/export.json").status_code == 403  # not its banker
+    assert cash_shown(importer.get(f"/g/{again}/banker").text, "red") == []
+
+
+def test_an_over_game_imported_with_its_banker_unset_shows_every_cash(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record(""))
+    console = importer.get(f"/g/{game_id}/banker").text
+    assert all(re.fullmatch(r"\$[\d,]+", cash_shown(console, pid)[0])
+               for pid in ("blue", "red", "green"))
+
+
+# -- corrections and refusals -----------------------------------------------------------------
+
+
+def correct(table, amount: int) -> object:
+    return press(table.banker, table.page(table.banker), "Correct the cash",
+                 choose={"player": "Bob"},
+                 fill={"amount:signed": str(amount), "reason": "miscounted"})
+
+
+def test_a_correction_by_a_banker_who_plays_answers_alike_whatever_the_cash(tiny_app, browser):
+    """Taking $25,000 from Bob ($20,000) and from Bob with $30,000: the same answer, the same
+    console; the first leaves Bob owing the bank, which his phone shows."""
+    answers, consoles = [], []
+    for extra in (0, 10_000):
+        table = make_table(browser, edition="modern", banker="1")
+        if extra:
+            table.do(type="adjust_cash", player="p2", amount=extra, reason="found")
+        answer = correct(table, -25_000)
+        answers.append(answer.status_code)
+        console = live(table.page(table.banker))
+        newest = console.split("Banker's correction: ")[1].split(")")[0]  # newest line first
+        consoles.append((newest, cash_shown(table.page(table.banker), "p2")))
+        phone = live(table.page(table.bob))
+        if extra:
+            assert "owe the bank" not in phone
+        else:
+            assert "You owe the bank $5,000" in phone
+    assert answers == [303, 303]
+    assert consoles[0] == consoles[1] == ("Bob -$25,000 (miscounted", ["under $150,000"])
+
+
+def test_a_banker_apart_is_still_told_that_a_player_has_too_little(tiny_app, browser):
+    table = make_table(browser, edition="modern")
+    too_much = correct(table, -25_000)
+    assert too_much.status_code == 422
+    assert "Bob has less than $25,000" in too_much.text
+
+
+def test_a_banker_who_plays_acts_for_another_seat_only_once_its_cash_is_public(tiny_app,
+                                                                              browser):
+    """Acting for Bob, the rules' answer could tell his cash (a purchase he "cannot afford"):
+    the banker who plays is refused whatever Bob's cash, until Bob announces $150,000."""
+    table = make_table(browser, edition="modern", banker="1")
+    table.do(type="roll_for_first_player", rolls={"p1": [1, 1, 1], "p2": [6, 6, 6]})
+    roll = json.dumps({"type": "roll_region", "player": "p2", "dice": [1, 1, 2]})
+    refused = table.banker.act(table.game_id, json=roll)
+    assert refused.status_code == 403
+    assert "acts from his own phone" in refused.text
+    assert 'name="player" value="p2"' not in table.page(table.banker)  # no form offers it
+    table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
+    assert 'name="player" value="p2"' in table.page(table.banker)
+    assert table.banker.act(table.game_id, json=roll).status_code == 303
+    # his own seat, and the banker's own actions, stay his
+    assert table.banker.act(table.game_id, json=json.dumps(
+        {"type": "adjust_cash", "player": "p2", "amount": -500, "reason": "x"})).status_code == 303
