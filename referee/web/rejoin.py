@@ -20,7 +20,7 @@ from flask import (
 
 from referee.web import store
 from referee.web.actors import forget_seats, game_or_404, require_banker, set_seat_cookie
-from referee.web.db import get_db
+from referee.web.db import get_db, immediate
 from referee.web.keys import same_secret
 from referee.web.lan import public_links
 from referee.web.qr import qr_svg
@@ -66,7 +66,8 @@ def make_code(game_id: str, player_id: str) -> Response:
     require_banker(game)
     if game.player(player_id) is None:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
-    store.set_rejoin_code(get_db(), game.id, player_id, new_code())
+    with immediate(get_db()) as db:  # the file is checked before the code is kept
+        store.set_rejoin_code(db, game.id, player_id, new_code())
     return redirect(url_for("rejoin.show_code", game_id=game.id, player_id=player_id), 303)
 
 
@@ -113,7 +114,10 @@ def take(game_id: str) -> Response:
     if not code:
         return _rejoin_page(game, code, 422, "Type the rejoin code the banker shows for your seat.")
     player_id = _seat_of_code(game, code)
-    secret = store.rejoin_seat(get_db(), game.id, player_id, code) if player_id else None
+    secret = None
+    if player_id:
+        with immediate(get_db()) as db:
+            secret = store.rejoin_seat(db, game.id, player_id, code)
     if secret is None:
         return _rejoin_page(game, "", 404, UNKNOWN_CODE)
     forget_seats()

@@ -44,7 +44,9 @@ def test_a_write_after_the_file_was_deleted_answers_503_and_saves_nothing(table)
     htmx = banker.act(game_id, seq=1, htmx=True, type="add", player="p1", **{"n:int": "2"})
     assert htmx.status_code == 503 and GONE in htmx.text
     for write in (banker.post("/new", {"game": "counter", "name_1": "Cy", "name_2": "Di"}),
-                  banker.post(f"/g/{game_id}/seats/p1/release")):
+                  banker.post(f"/g/{game_id}/seats/p1/release"),
+                  banker.post(f"/g/{game_id}/seats/p1/rejoin"),
+                  banker.post("/players/merge", {"name": "Ann", "into": "Bob", "reason": "r"})):
         assert write.status_code == 503 and GONE in write.text
     assert not database(app).exists()  # no empty file was made in its place
 
