@@ -32,8 +32,8 @@ EXPECTED = {
     "railbaron_game_2.json": {
         "turn": 31,
         "players": {
-            "blue": (250_000, ["CG", "X1"], "express", False, False),
-            "red": (209_000, ["ACL", "LN", "SOU"], "express", False, False),
+            "blue": (214_000, ["CG", "X1"], "express", False, False),
+            "red": (243_000, ["ACL", "LN", "SOU"], "express", False, False),
             "green": (244_000, ["SAL", "X2"], "express", True, False),
             "yellow": (0, [], "superchief", False, True),
         },
