@@ -74,10 +74,8 @@ def with_rises(
     for pid, rates in before.items():
         risen = {rr: old for rr, old in rates.items()
                  if full_rate(state, board, settings, pid, rr) > old}
-        if risen and settings.one_railroad:  # classic: "established on that railroad"
-            keep = risen
-        elif risen:  # ESTABLISHMENT: "upon all railroads that serve that milepost"
-            keep = rates
+        if risen:  # ESTABLISHMENT: "upon all railroads that serve that milepost"; classic:
+            keep = risen if settings.one_railroad else rates  # "established on that railroad"
         elif auctioned in rates and state.owners.get(auctioned) != pid:
             keep = {auctioned: rates[auctioned]}
         else:
