@@ -3,10 +3,12 @@ establishment, classic undeclare, and the Home Swap the classic summary does not
 
 import pytest
 
-from referee.engine.record import RecordError
+from referee.engine.record import RecordError, read_record
 from referee.games.railbaron.settings import Settings, SettingsError
+from referee.games.registry import replay
 from tests.railbaron.play import play
 from tests.railbaron.test_fees_and_establishment import fees
+from tests.railbaron.test_recorded_games import GAMES_DIR
 
 CLASSIC = {"edition": "classic"}
 
@@ -183,3 +185,31 @@ def test_a_setting_out_of_its_choices_is_refused_with_its_name(settings, words):
     assert str(err.value) == words
     with pytest.raises(RecordError, match=words.split(" must")[0]):
         play(settings=settings)
+
+
+def test_classic_an_early_declared_player_declared_with_less_stays_declared():
+    """Short Game 2 with the classic undeclare: the Early Declared player declared below
+    $200,000 by the variant's own rule, and paying fees there does not undeclare him."""
+    t = play(settings={**CLASSIC, "variants": ["short_game"]}).set_up()
+    t.trip("Knoxville", "LN", buy="LN")  # Blue
+    t.trip("Atlanta", "LN", buy="SOU")  # Red
+    t.trip("Atlanta", "CG", buy="CG")  # Green
+    t.trip("Atlanta", "LN", buy="ACL")  # Blue
+    t.trip("Charleston", "SOU", buy="SAL")  # Red: the last railroad
+    t.trip("Savannah", "CG")  # Green
+    t.trip("Knoxville", "LN")  # Blue, at Knoxville, away from his home region
+    t.trip("Savannah", "SAL")  # Red
+    t.trip("Atlanta", "CG")  # Green
+    assert t.state.sold_out and t.cash("blue") < 200_000
+    t.declare().go_to("Savannah").roll(1, 2).stop("LN").end_turn()  # the bank's $1,000
+    assert t.p("blue").declared and t.p("blue").early
+    assert not any("Blue is no longer declared" in e for e in t.all_events())
+
+
+def test_classic_a_correction_after_the_end_leaves_the_winner_declared():
+    record = read_record(GAMES_DIR / "railbaron_game_2.json")  # classic: Green wins declared
+    game = replay(record)
+    game.submit({"type": "adjust_cash", "player": "green", "amount": -50_000,
+                 "reason": "counted twice"})
+    assert game.state.over and game.state.winners == ["green"]
+    assert game.state.players["green"].declared

@@ -290,7 +290,7 @@ class Play:
         """Classic undeclare: a declared player who "drops below $200,000 in cash" by any
         payment (an auction he wins, a purchase, a correction), in anyone's turn, is undeclared
         at once. An Early Declared player (Short Game) declared with less and is not."""
-        if not self.settings.any_drop_undeclares or self.state.over or self.state.turn is None:
+        if not self.settings.any_drop_undeclares or self.state.over:
             return
         for player in self.state.players.values():
             if (player.declared and not player.early and not player.bankrupt
