@@ -289,12 +289,12 @@ class Play:
     def undeclare_below_win_cash(self) -> None:
         """Classic undeclare: a declared player who "drops below $200,000 in cash" by any
         payment (an auction he wins, a purchase, a correction), in anyone's turn, is undeclared
-        at once. An Early Declared player (Short Game) declared with less and is not."""
+        at once. An Early Declared player (Short Game) declared with less and is not; a bankrupt
+        player is no longer declared."""
         if not self.settings.any_drop_undeclares or self.state.over:
             return
         for player in self.state.players.values():
-            if (player.declared and not player.early and not player.bankrupt
-                    and self.cash(player.id) < WIN_CASH):
+            if player.declared and not player.early and self.cash(player.id) < WIN_CASH:
                 self.undeclare(player, "cash fell below $200,000")
 
     def undeclare(self, player: Player, why: str) -> None:
