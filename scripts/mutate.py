@@ -78,7 +78,10 @@ TARGETS = [
     Target(f"{RB}/context.py", RAIL_BARON, only=(
         "Play.pay", "Play.bid_multiple", "Play.price", "Play.set_owner", "Play.bank_holds",
         "Play.check_sold_out", "Play.pay_payoff", "Play.phantom_due", "Play.settle_fees",
-        "Play.bankrupt", "Play.after_sale")),
+        "Play.bankrupt", "Play.after_sale", "Play.undeclare_below_win_cash")),
+    Target(f"{RB}/actions_turn.py", RAIL_BARON, only=("record_rides", "home_swap")),
+    Target(f"{RB}/settings.py", RAIL_BARON, only=(
+        "Settings.one_railroad", "Settings.any_drop_undeclares", "edition_rules")),
     Target(f"{PR}/economy.py", PRAIRIE),
     Target(f"{PR}/context.py", PRAIRIE, only=(
         "Play.pay", "Play.pay_dividends", "Play.final_payoff", "Play.name_winners",

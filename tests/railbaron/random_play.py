@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from referee.games.railbaron.settings import ESTABLISHMENTS, UNDECLARES
 from referee.games.railbaron.views import legal_actions
 
 
@@ -66,4 +67,8 @@ def random_settings(rng: random.Random, players: int) -> dict:
                             "starting_auction") if rng.random() < 0.3]
     if players == 2 and rng.random() < 0.5:
         variants.append("honeymoon")
-    return {"edition": rng.choice(["modern", "classic"]), "variants": variants}
+    settings = {"edition": rng.choice(["modern", "classic"]), "variants": variants}
+    if rng.random() < 0.3:  # a table's own choice of the rules the editions word differently
+        settings |= {"establishment": rng.choice(ESTABLISHMENTS),
+                     "undeclare": rng.choice(UNDECLARES), "home_swap": rng.random() < 0.5}
+    return settings

@@ -70,3 +70,51 @@ def test_a_third_player_beside_an_auctioned_railroad_keeps_the_fee_he_paid_befor
     assert t.state.owners["SOU"] == "red"
     assert t.p("green").established == {"SOU": 5_000}
     assert "Green is established on the SOU at $5,000" in t.events()
+
+
+def test_a_home_swap_is_made_once():
+    t = play().set_up()  # Blue: home Atlanta
+    t.go_to("Knoxville").home_swap()
+    assert "Home Swap only" in t.rejects("home_swap", player="blue")
+    assert (t.p("blue").home, t.p("blue").destination) == ("Knoxville", "Atlanta")
+
+
+def test_no_home_swap_before_the_first_destination():
+    t = play().set_up()
+    assert "Home Swap only after the first destination" in t.rejects("home_swap", player="blue")
+
+
+def test_a_home_swap_keeps_a_lower_fee_he_was_established_at_before():
+    """Red buys the SOU while Blue waits at Knoxville: Blue is established on it at $1,000.
+    Blue swaps his home to Atlanta, also on the SOU, where it now costs him $5,000: the
+    establishment keeps the lower fee, and his ride home to Knoxville on the SOU pays it."""
+    t = play(players=("red", "blue", "green"))
+    t.set_up(first="red", homes=["Savannah", "Knoxville", "Chattanooga"])
+    t.trip("Knoxville", "ACL", "SOU", buy="SOU")  # Red
+    assert t.p("blue").established["SOU"] == 1_000
+    t.go_to("Atlanta").home_swap()  # Blue: home Atlanta, destination Knoxville
+    assert t.p("blue").established["SOU"] == 1_000
+    t.roll(2, 3).arrive("SOU").no_purchase()
+    assert fees(t) == {"red": 1_000}
+
+
+def test_a_railroad_ridden_twice_before_the_sell_out_of_his_own_turn_is_established_once():
+    """As test_a_rider_who_buys_the_last_railroad_is_established_where_he_stands, with the SOU
+    ridden twice: the rise in his own turn establishes him on it for every ride of it."""
+    t = play().set_up()
+    t.trip("Charleston", "ACL")
+    t.trip("Atlanta", "LN", buy="ACL")  # red
+    t.trip("Atlanta", "CG", buy="SOU")  # green
+    t.trip("Savannah", "SAL")  # blue
+    t.trip("Knoxville", "LN", buy="CG")  # red
+    t.trip("Knoxville", "LN", buy="LN")  # green
+    t.trip("Charleston", "SAL")  # blue
+    t.go_to("Atlanta").roll(2, 3).arrive("SAL", "SOU", order=("SAL", "SOU", "SOU"))
+    t.buy("SAL")
+    assert fees(t) == {"green": 5_000}
+
+
+def test_a_railroad_named_in_two_reports_of_a_turn_is_paid_for_once_and_named_once():
+    t = play().set_up().go_to("Charleston").roll(6, 6).arrive("ACL").no_purchase()
+    t.go_to("Savannah").bonus(5).stop("ACL").end_turn()
+    assert "Blue pays the bank $1,000 for the ACL." in t.all_events()

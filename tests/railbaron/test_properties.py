@@ -29,6 +29,10 @@ def check_invariants(game: Replayer) -> None:
     assert owners <= set(state.players)
     for pid in owners:
         assert not state.players[pid].bankrupt, "a bankrupt player owns nothing"
+    if game.rules.settings.any_drop_undeclares and not state.over:
+        for player in state.players.values():
+            assert not (player.declared and not player.early and state.cash(player.id) < 200_000), \
+                "classic undeclare: nobody stays declared below $200,000"
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -32,8 +32,8 @@ EXPECTED = {
     "railbaron_game_2.json": {
         "turn": 31,
         "players": {
-            "blue": (250_000, ["CG", "X1"], "express", False, False),
-            "red": (209_000, ["ACL", "LN", "SOU"], "express", False, False),
+            "blue": (214_000, ["CG", "X1"], "express", False, False),
+            "red": (243_000, ["ACL", "LN", "SOU"], "express", False, False),
             "green": (244_000, ["SAL", "X2"], "express", True, False),
             "yellow": (0, [], "superchief", False, True),
         },
@@ -91,3 +91,21 @@ def test_the_replay_command_prints_the_same_final_cash(name, capsys):
 def test_the_record_files_are_what_the_script_writes(name):
     written = (GAMES_DIR / name).read_text(encoding="utf-8")
     assert written == dump_record(GAMES[name]()), "run make_railbaron_games.py again"
+
+
+def test_a_classic_record_written_before_the_editions_own_rules_replays_as_played_with_them():
+    """Game 2 as recorded before the classic establishment (Yellow rode the SOU and the SAL on
+    turn 7, Green Red's SOU on turn 22), with the two readings it was played under named in its
+    settings, replays to its old hand-worked finals (docs/railbaron-actions.md)."""
+    record = read_record(GAMES_DIR / "railbaron_game_2.json")
+    actions = record["actions"]
+    turn_7 = actions.index({"type": "arrive", "player": "yellow", "ridden": ["SOU"]})
+    turn_22 = actions.index({"type": "arrive", "player": "green", "ridden": ["SAL", "X2", "PUB"]})
+    actions[turn_7]["ridden"] = ["SOU", "SAL"]
+    actions[turn_22]["ridden"] = ["SOU"]
+    record["settings"] |= {"establishment": "every_railroad", "undeclare": "use_fees"}
+    state = replay(record).state
+    assert state.winners == ["green"]
+    assert {pid: state.cash(pid) for pid in state.players} == {
+        "blue": 250_000, "red": 209_000, "green": 244_000, "yellow": 0}
+    assert state.cash(BANK) == -703_000

@@ -289,3 +289,29 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
     night.goto(bob.url)
     check_phone_layout(night)
     shoot(night, "phone-dark-360")
+
+
+def test_a_table_chooses_the_editions_own_rules_in_the_lobby_on_a_phone(app, live_url, chromium):
+    """The lobby at phone size offers establishment, undeclare and the Home Swap, each saying
+    where it comes from; the game is created with what was chosen."""
+    shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/")
+    page.select_option("#game", "railbaron")
+    page.wait_for_load_state("networkidle")
+    page.select_option("#map", "tiny")
+    page.check("input[name='edition'][value='classic']")
+    assert page.input_value("#rb-establishment") == "edition"  # "As the chosen rules say"
+    assert "the classic summary does not mention it" in page.inner_text("#rb-home_swap")
+    page.select_option("#rb-home_swap", "false")
+    check_phone_layout(page)
+    for row, name in enumerate(("Ann", "Bob"), start=1):
+        page.fill(f"#name_{row}", name)
+    page.click("text=Start the game")
+    page.wait_for_url("**/banker")
+    game_id = page.url.split("/")[-2]
+    exported = page.request.get(f"{live_url}/g/{game_id}/export.json").json()
+    assert {k: exported["settings"][k] for k in ("edition", "establishment", "undeclare",
+                                                   "home_swap")} == {
+        "edition": "classic", "establishment": "one_railroad", "undeclare": "any_drop",
+        "home_swap": False}

@@ -430,6 +430,69 @@ def test_an_established_railroad_ridden_after_another_pays_the_full_fee(rb):
     assert "Total $6,000" in text
 
 
+def test_classic_the_order_is_asked_as_in_the_modern_rules_for_one_established_railroad(
+        tiny_app, browser):
+    rb = make_table(browser, edition="classic")
+    html = bob_established_on_the_aa(rb)
+    assert "AA first AA at $1,000 CC first AA at the full fee" in live(html)
+    assert order_choices(html) == {"AA-first": "true", "AA-late": "false"}
+    html = tap(rb.bob, html, order="AA-late")
+    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
+    assert rb.record()["actions"][-1]["order"] == ["CC", "AA"]
+
+
+def test_classic_only_the_railroad_ridden_first_keeps_its_established_fee(tiny_app, browser):
+    """Classic establishment: Bob stands at Delta when Ann buys the BB and sells the bank out:
+    established on the AA and the BB, he rides both; riding one ends it on the other."""
+    rb = make_table(browser, edition="classic")
+    rb.opening()
+    rb.ann_to_delta()
+    for action in ({"type": "roll_move", "player": "p1", "white": [2, 3]},
+                   {"type": "arrive", "player": "p1", "ridden": ["AA"]},
+                   {"type": "buy", "player": "p1", "railroad": "AA"},
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 4, 4]},  # South: his own
+                   {"type": "choose_region", "player": "p2", "region": "South"},
+                   {"type": "roll_city", "player": "p2", "dice": [1, 3, 4]},  # Delta
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]},
+                   {"type": "arrive", "player": "p2", "ridden": ["AA"]},
+                   {"type": "skip_purchase", "player": "p2"},
+                   {"type": "end_turn", "player": "p2"},
+                   {"type": "roll_region", "player": "p1", "dice": [1, 4, 4]},
+                   {"type": "choose_region", "player": "p1", "region": "South"},
+                   {"type": "roll_city", "player": "p1", "dice": [2, 1, 1]},  # Echo
+                   {"type": "roll_move", "player": "p1", "white": [1, 1]},
+                   {"type": "arrive", "player": "p1", "ridden": ["BB"]},
+                   {"type": "buy", "player": "p1", "railroad": "BB"},  # the bank sells out
+                   {"type": "end_turn", "player": "p1"},
+                   {"type": "roll_region", "player": "p2", "dice": [1, 1, 1]},  # North
+                   {"type": "roll_city", "player": "p2", "dice": [1, 1, 1]},  # Alpha
+                   {"type": "roll_move", "player": "p2", "white": [1, 2]}):
+        rb.do(**action)
+    html = tap(rb.bob, tap(rb.bob, rb.page(rb.bob), rr="AA"), rr="BB")
+    text = live(html)
+    assert "AA first AA at $1,000 BB first AA at the full fee" in text
+    assert "BB first BB at $1,000 AA first BB at the full fee" in text
+    assert order_choices(html) == {"AA-first": "true", "AA-late": "false",
+                                   "BB-first": "false", "BB-late": "true"}
+    html = tap(rb.bob, html, order="BB-first")
+    assert order_choices(html) == {"AA-first": "false", "AA-late": "true",
+                                   "BB-first": "true", "BB-late": "false"}
+    html = tap(rb.bob, html, order="BB-late")  # neither first cannot be: the AA was
+    assert order_choices(html) == {"AA-first": "true", "AA-late": "false",
+                                   "BB-first": "false", "BB-late": "true"}
+    html = tap(rb.bob, html, order="BB-first")
+    form, _button = Page(html).find("Arrived at Alpha")
+    data = MultiDict(form.fields)
+    data["json"] = json.dumps({**json.loads(data["json"]), "payoff": "many"})  # refused
+    answer = rb.bob.client.post(form.attrs["action"], data=data)
+    assert answer.status_code == 422
+    assert order_choices(answer.text) == {"AA-first": "false", "AA-late": "true",
+                                          "BB-first": "true", "BB-late": "false"}
+    assert press(rb.bob, html, "Arrived at Alpha").status_code == 303
+    assert rb.record()["actions"][-1]["order"] == ["BB", "AA"]
+
+
 def test_a_refused_report_keeps_the_order_chosen(rb):
     html = bob_established_on_the_aa(rb)
     html = tap(rb.bob, html, order="AA-late")

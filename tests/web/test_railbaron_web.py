@@ -35,7 +35,48 @@ def test_a_rail_baron_game_is_created_with_its_settings(railbaron_table):
     banker, _ann, _bob, game_id = railbaron_table
     record = json.loads(banker.get(f"/g/{game_id}/export.json").text)
     assert record["map"] == "us"
-    assert record["settings"] == {"banker": "", "edition": "classic", "variants": ["short_game"]}
+    assert record["settings"] == {
+        "banker": "", "edition": "classic", "variants": ["short_game"],
+        # the lobby writes the edition's own rules into the record (docs/railbaron-actions.md)
+        "establishment": "one_railroad", "undeclare": "any_drop", "home_swap": True,
+    }
+
+
+def test_the_lobby_offers_the_editions_own_rules_saying_where_they_come_from(client):
+    text = client.get("/new/options?game=railbaron", headers={"HX-Request": "true"}).text
+    assert "<legend>The editions' own rules</legend>" in text
+    for name in ("rb_establishment", "rb_undeclare", "rb_home_swap"):
+        assert f'name="{name}"' in text
+    assert "Classic: on the railroad whose fee rose, kept riding it and no other" in text
+    assert "Classic: whenever his cash drops below $200,000" in text
+    assert "Played (modern rulebook; the classic summary does not mention it)" in text
+
+
+@pytest.mark.parametrize("edition, fields, expected", [
+    ("modern", {}, {"establishment": "every_railroad", "undeclare": "use_fees",
+                    "home_swap": True}),
+    ("classic", {"rb_establishment": "every_railroad", "rb_home_swap": "false"},
+     {"establishment": "every_railroad", "undeclare": "any_drop", "home_swap": False}),
+    ("modern", {"rb_undeclare": "any_drop"},
+     {"establishment": "every_railroad", "undeclare": "any_drop", "home_swap": True}),
+])
+def test_a_table_chooses_the_editions_rules_in_the_lobby(browser, edition, fields, expected):
+    banker = browser()
+    game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="us", edition=edition,
+                                 **fields)
+    settings = json.loads(banker.get(f"/g/{game_id}/export.json").text)["settings"]
+    assert {k: settings[k] for k in expected} == expected
+
+
+def test_an_unknown_choice_of_the_editions_rules_is_sent_back(browser):
+    response = browser().post("/new", {
+        "game": "railbaron", "map": "us", "edition": "classic", "banker": "",
+        "rb_establishment": "half",
+        "name_1": "Ann", "colour_1": "#d62828", "seat_1": "1",
+        "name_2": "Bob", "colour_2": "#1d4ed8", "seat_2": "2",
+    })
+    assert response.status_code == 422
+    assert "Establishment: choose one of the options." in response.text
 
 
 def test_cash_shows_on_the_banker_console_and_to_its_owner_only(railbaron_table):

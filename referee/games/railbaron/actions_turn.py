@@ -52,6 +52,8 @@ def declare(play: Play, action: dict) -> None:
 @handles("home_swap")
 def home_swap(play: Play, action: dict) -> None:
     player = play.turn_player(action)
+    require(play.settings.home_swap, "This game is played without the Home Swap (a rule of the "
+            "modern rulebook the classic summary does not have).", "HOME SWAP")
     require(play.turn.phase == "move" and not player.moved and not player.swapped,
             f"{player.name} may Home Swap only after the first destination and before the first "
             "movement roll.", "HOME SWAP")
@@ -120,14 +122,18 @@ def roll_bonus(play: Play, action: dict) -> None:
 
 def record_rides(play: Play, player: Player, rails: list[str], order: list[str] | None) -> None:
     """Note the railroads ridden. Riding one he is not established on ends establishment; a ride
-    after that on a railroad he was established on is at the full fee (ESTABLISHMENT). Without
-    an order, the established railroads of the report count as ridden first."""
+    after that on a railroad he was established on is at the full fee (ESTABLISHMENT). Classic
+    establishment is kept "for as long as he uses it, and no other railroad": riding one
+    railroad he is established on ends it on the others. Without an order, the established
+    railroads of the report count as ridden first."""
     turn = play.turn
     if order is None:
         order = sorted(rails, key=lambda rr: rr not in player.established)
     for rr in order:
         if rr in player.established:
             turn.established_rides.setdefault(rr, player.established[rr])
+            if play.settings.one_railroad:
+                player.established = {rr: player.established[rr]}
         else:
             if rr not in turn.full_rides:
                 turn.full_rides.append(rr)

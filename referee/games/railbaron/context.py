@@ -286,9 +286,21 @@ class Play:
                 self.undeclare(player, "cash fell below $200,000")
         self.next_turn()
 
+    def undeclare_below_win_cash(self) -> None:
+        """Classic undeclare: a declared player who "drops below $200,000 in cash" by any
+        payment (an auction he wins, a purchase, a correction), in anyone's turn, is undeclared
+        at once. An Early Declared player (Short Game) declared with less and is not; a bankrupt
+        player is no longer declared."""
+        if not self.settings.any_drop_undeclares or self.state.over:
+            return
+        for player in self.state.players.values():
+            if player.declared and not player.early and self.cash(player.id) < WIN_CASH:
+                self.undeclare(player, "cash fell below $200,000")
+
     def undeclare(self, player: Player, why: str) -> None:
         player.declared = player.early = False
-        if self.turn.home_arrival and player.alternate == player.home:
+        at_home = self.turn.player == player.id and self.turn.home_arrival
+        if at_home and player.alternate == player.home:
             player.destination = None
             self.say(f"{player.name} is no longer declared ({why}).")
             return

@@ -59,7 +59,8 @@ def with_rises(
 
     ESTABLISHMENT: a player whose train stands at a milepost where a fee rises is established at
     the prior fee upon all the railroads serving that milepost, his own and the bank's included
-    (riding any of them keeps the establishment on the others).
+    (riding any of them keeps the establishment on the others). Classic establishment
+    (`one_railroad`): on the railroads whose fee rose, and no others.
     AUCTION: everyone at the auctioned railroad's mileposts, the seller too, keeps on it the fee
     he would have paid had the auction not happened. Returns the readable changes.
     """
@@ -71,9 +72,10 @@ def with_rises(
     change()
     said: list[str] = []
     for pid, rates in before.items():
-        risen = any(full_rate(state, board, settings, pid, rr) > old for rr, old in rates.items())
-        if risen:  # ESTABLISHMENT: "upon all railroads that serve that milepost"
-            keep = rates
+        risen = {rr: old for rr, old in rates.items()
+                 if full_rate(state, board, settings, pid, rr) > old}
+        if risen:  # ESTABLISHMENT: "upon all railroads that serve that milepost"; classic:
+            keep = risen if settings.one_railroad else rates  # "established on that railroad"
         elif auctioned in rates and state.owners.get(auctioned) != pid:
             keep = {auctioned: rates[auctioned]}
         else:

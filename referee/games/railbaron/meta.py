@@ -15,6 +15,25 @@ VARIANT_LABELS = {
     "honeymoon": "Honeymoon (two players)",
 }
 
+# The rules the editions word differently (settings.EDITION_RULES), as the lobby offers them:
+# (setting, words, ((value, words), ...)); "edition" stands for the chosen edition's own.
+EDITION_RULE_CHOICES = (
+    ("establishment", "Establishment", (
+        ("edition", "As the chosen rules say"),
+        ("every_railroad", "Modern: on every railroad at the milepost, kept riding any of them"),
+        ("one_railroad", "Classic: on the railroad whose fee rose, kept riding it and no other"),
+    )),
+    ("undeclare", "A declared player is undeclared", (
+        ("edition", "As the chosen rules say"),
+        ("use_fees", "Modern: when use fees take him below $200,000"),
+        ("any_drop", "Classic: whenever his cash drops below $200,000"),
+    )),
+    ("home_swap", "Home Swap", (
+        ("true", "Played (modern rulebook; the classic summary does not mention it)"),
+        ("false", "Not played (as in the classic summary)"),
+    )),
+)
+
 META = GameMeta(
     key="railbaron",
     title="Rail Baron",

@@ -71,6 +71,7 @@ class RailBaronRules:
         handler = HANDLERS.find(action, "Rail Baron", over=state.over, after_end=AFTER_END)
         play = Play(self, Step(state))
         handler(play, action)
+        play.undeclare_below_win_cash()
         play.announce()
         return play.step.outcome()
 

@@ -17,6 +17,21 @@ VARIANTS = (
 )
 
 
+# The rules the two editions word differently, each a named setting of the edition: the first
+# value is the modern rulebook's, the second the classic summary's (docs/railbaron-actions.md).
+ESTABLISHMENTS = ("every_railroad", "one_railroad")
+UNDECLARES = ("use_fees", "any_drop")
+EDITION_RULES: dict[str, dict[str, object]] = {
+    # ESTABLISHMENT "upon all railroads that serve that milepost", kept riding any of them;
+    # UNDECLARE "via the payment of USE FEES"; HOME SWAP is in the rulebook
+    "modern": {"establishment": "every_railroad", "undeclare": "use_fees", "home_swap": True},
+    # "established on that railroad ... for as long as he uses it, and no other railroad";
+    # undeclared "if he drops below $200,000 in cash"; the summary has no Home Swap, the app
+    # keeps the modern rulebook's unless the table turns it off
+    "classic": {"establishment": "one_railroad", "undeclare": "any_drop", "home_swap": True},
+}
+
+
 class SettingsError(ValueError):
     """Settings that do not make a game, with the setting named."""
 
@@ -30,6 +45,9 @@ class Settings:
     starting_auction: bool = False
     starting_auction_extra: int = 20_000
     honeymoon: bool = False
+    establishment: str = "every_railroad"  # or "one_railroad" (classic)
+    undeclare: str = "use_fees"  # or "any_drop" (classic)
+    home_swap: bool = True
     banker_plays: bool = False  # the banker holds a seat: no answer may tell him others' cash
 
     @property
@@ -54,6 +72,7 @@ class Settings:
             raise SettingsError(
                 "settings.starting_auction_extra must be a whole amount 0–1,000,000"
             )
+        rules = edition_rules(data, edition)
         return cls(
             edition=edition,
             short_game=bool(variants.get("short_game")),
@@ -62,8 +81,21 @@ class Settings:
             starting_auction=bool(variants.get("starting_auction")),
             starting_auction_extra=extra,
             honeymoon=bool(variants.get("honeymoon")),
+            establishment=str(rules["establishment"]),
+            undeclare=str(rules["undeclare"]),
+            home_swap=bool(rules["home_swap"]),
             banker_plays=bool(data.get("banker")),  # the web app's setting: a seat, or ""
         )
+
+    @property
+    def one_railroad(self) -> bool:
+        """Classic establishment: on the railroad whose fee rose, kept riding it and no other."""
+        return self.establishment == "one_railroad"
+
+    @property
+    def any_drop_undeclares(self) -> bool:
+        """Classic undeclare: any drop below $200,000, not only by use fees."""
+        return self.undeclare == "any_drop"
 
     def starting_cash(self) -> int:
         return STARTING_CASH + (self.starting_auction_extra if self.starting_auction else 0)
@@ -79,3 +111,27 @@ class Settings:
             return 0
         base = SUPERCHIEF_BY_PLAYERS[players] if self.discounted_superchief else 40_000
         return self.scaled(base)
+
+
+# What a record that names none of the edition rules was played under: the app applied the
+# modern rulebook's establishment and undeclare in both editions before they were settings, so
+# such a record (an export, a game saved on an older laptop) replays exactly as it was played.
+# The lobby always writes all three, from the chosen edition.
+RULES_BEFORE_THE_SETTINGS: dict[str, object] = dict(EDITION_RULES["modern"])
+
+
+def edition_rules(data: Mapping, edition: str) -> dict[str, object]:
+    """The edition's own rules, each as the record sets it. A record that sets none of them
+    was played before they were settings and keeps the rules it was played under."""
+    named = any(name in data for name in ("establishment", "undeclare", "home_swap"))
+    rules = dict(EDITION_RULES[edition] if named else RULES_BEFORE_THE_SETTINGS)
+    for name, allowed in (("establishment", ESTABLISHMENTS), ("undeclare", UNDECLARES)):
+        value = data.get(name, rules[name])
+        if value not in allowed:
+            raise SettingsError(f"settings.{name} must be one of {', '.join(allowed)}")
+        rules[name] = value
+    swap = data.get("home_swap", rules["home_swap"])
+    if type(swap) is not bool:
+        raise SettingsError("settings.home_swap must be true or false")
+    rules["home_swap"] = swap
+    return rules

@@ -79,7 +79,7 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
         out.append({"type": "roll_city", "player": pid, "region": turn.region})
     elif phase == "move":
         out.append({"type": "roll_move", "player": pid, "engine": player.engine})
-        if not player.moved and not player.swapped:
+        if rules.settings.home_swap and not player.moved and not player.swapped:
             out.append({"type": "home_swap", "player": pid})
     elif phase == "bonus":
         out.append({"type": "roll_bonus", "player": pid})

@@ -6,11 +6,14 @@ from typing import Any
 
 from flask import request, url_for
 
+from referee.games.railbaron.meta import EDITION_RULE_CHOICES, META
+from referee.games.railbaron.settings import EDITION_RULES
 from referee.web.games import railbaron_lookup, railbaron_maps, railbaron_report, railbaron_routes
 from referee.web.games.railbaron_board import board_args, picture, player_colours
 from referee.web.games.railbaron_turn import turn_context
 
-__all__ = ["blueprints", "board_links", "boards_page", "page_context"]
+__all__ = ["blueprints", "board_links", "boards_page", "page_context", "read_setup",
+           "setup_context"]
 
 board_links = railbaron_maps.board_links
 boards_page = railbaron_maps.boards_page
@@ -19,6 +22,30 @@ boards_page = railbaron_maps.boards_page
 def blueprints() -> tuple:
     """Rail Baron's own pages: the quick lookup, the maps page, the route planner."""
     return (railbaron_lookup.bp, railbaron_maps.bp, railbaron_routes.bp)
+
+
+def setup_context() -> dict:
+    """The lobby's choices of the rules the editions word differently."""
+    return {"rb_edition_rules": EDITION_RULE_CHOICES}
+
+
+def read_setup(form: Any, problems: list[str]) -> tuple[None, dict]:
+    """The edition's rules chosen in the lobby, each written into the record as a value: "As
+    the chosen rules say" becomes the chosen edition's own (settings.EDITION_RULES)."""
+    edition = form.get("edition") or META.editions[0].key
+    defaults = EDITION_RULES.get(edition, {})
+    settings: dict[str, Any] = {}
+    for name, label, options in EDITION_RULE_CHOICES:
+        value = form.get(f"rb_{name}", options[0][0])
+        if value not in {v for v, _ in options}:
+            problems.append(f"{label}: choose one of the options.")
+        elif value == "edition":
+            if name in defaults:
+                settings[name] = defaults[name]
+        else:
+            settings[name] = {"true": True, "false": False}.get(value, value)
+    return None, settings
+
 
 def page_context(view: Any) -> dict:
     """Rail Baron counts in dollars; the public pages get their names from railbaron_report,

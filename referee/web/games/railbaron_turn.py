@@ -140,7 +140,10 @@ class TurnPage(Presenter):
             turn = self.state.turn
             player = self.state.players.get(turn.player) if turn else None
             held = player.established if player else {}
-            first_new = next((i for i, rr in enumerate(order) if rr not in held), len(order))
+            if self.rules.settings.one_railroad:  # classic: any railroad after the first ends it
+                first_new = 1 if order and order[0] in held else 0
+            else:
+                first_new = next((i for i, rr in enumerate(order) if rr not in held), len(order))
             draft.lists["late"] = [rr for rr in order[first_new:] if rr in held]
 
     def act_templates(self, kind: str) -> list[str]:
@@ -168,20 +171,38 @@ class TurnPage(Presenter):
         new = [rr for rr in ridden if rr not in held]
         cheaper = [rr for rr in kept if held[rr] < full_rate(
             self.state, self.board, self.settings, pid, rr)]
-        if not new or not cheaper:
+        # classic establishment ends on riding any other railroad, established or not: one
+        # established railroad at most keeps its fee, the one ridden first
+        classic = self.settings.one_railroad
+        if not cheaper or not (len(ridden) > 1 if classic else new):
             return None
         late = [rr for rr in self.choices.lists.get("late", []) if rr in cheaper]
-        others = "/".join(new)
-        questions = [{
-            "chip": self.chip(rr), "fee": held[rr],
-            "choices": [
+        first = next((rr for rr in cheaper if rr not in late), None)
+        if classic and first is None and set(ridden) <= set(cheaper):
+            # some railroad was ridden first: the one not marked "after" last
+            first = next(rr for rr in cheaper if rr != late[-1])
+
+        def is_first(rr: str) -> bool:
+            return rr == first if classic else rr not in late
+
+        def question(rr: str) -> dict:
+            others = "/".join(r for r in ridden if r != rr) if classic else "/".join(new)
+            before = [r for r in cheaper if r != rr] if classic else [r for r in late if r != rr]
+            return {"chip": self.chip(rr), "fee": held[rr], "choices": [
                 {"words": f"{rr} first", "then": f"{rr} at {money(held[rr])}",
-                 "on": rr not in late, "late": "",
-                 "url": self.choices.query(late=[r for r in late if r != rr])},
+                 "on": is_first(rr), "late": "", "url": self.choices.query(late=before)},
                 {"words": f"{others} first", "then": f"{rr} at the full fee",
-                 "on": rr in late, "late": rr, "url": self.choices.query(late=[*late, rr])},
-            ]} for rr in cheaper]
-        order = [rr for rr in kept if rr not in late] + new + late
+                 "on": not is_first(rr), "late": rr,
+                 "url": self.choices.query(late=[*late, rr])},
+            ]}
+
+        questions = [question(rr) for rr in cheaper]
+        if classic:
+            later = [rr for rr in cheaper if rr != first]
+            order = ([first] if first else []) + [
+                rr for rr in ridden if rr != first and rr not in later] + later
+        else:
+            order = [rr for rr in kept if rr not in late] + new + late
         return {"questions": questions, "order": order}
 
     def report(self, pid: str, ridden: list[str], **fields: Any) -> str:
