@@ -269,7 +269,7 @@ def test_fees_received_in_the_same_race_cover_fees_paid():
 def test_with_negative_accounts_allowed_fees_are_paid_beyond_the_money():
     t = racing(allow_negative=True).towns(43, 51).long_enough().enter("ann", "cy").out("bob")
     t.do("correction", company="cy", amount=-25, reason="test: Cy has nothing")
-    t.route("ann", length=6).route("cy", length=6, ann=6)
+    t.route("ann", length=6).route("cy", length=7, ann=6)
     assert t.balances() == {"ann": 36, "bob": 30, "cy": -6}
 
 

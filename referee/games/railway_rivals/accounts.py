@@ -29,14 +29,15 @@ def done_spending(play: Play, action: dict) -> None:
     """A company has spent what it wants; once all have, the next race is thrown."""
     state = play.state
     cid = play.company(action)
-    spender(play, cid)
+    require(spender(play, cid) == "spend", "Spending comes after a race: in the building stage "
+            "a turn ends with end_turn.", "B6")
     sp = state.spending
-    assert sp is not None
-    sp.done.append(cid)
-    left = sp.allowance[cid]
+    require(sp is not None, f"{play.name(cid)} is not spending now.", "B6")
+    sp.done.append(cid)  # type: ignore[union-attr]
+    left = sp.allowance[cid]  # type: ignore[union-attr]
     play.say(f"{play.name(cid)} is done spending" + (f" ({units(left)} banked)." if left
                                                       else "."))
-    if all(c in sp.done for c in sp.allowance):
+    if all(c in sp.done for c in sp.allowance):  # type: ignore[union-attr]
         close_spending(play)
 
 

@@ -94,11 +94,12 @@ def spender(play: Play, cid: str) -> str:
 
 def use_allowance(play: Play, cid: str, amount: int, what: str) -> None:
     sp = play.state.spending
-    assert sp is not None
-    left = sp.allowance[cid]
+    require(sp is not None and cid in sp.allowance, f"{play.name(cid)} is not spending now.",
+            "B6")
+    left = sp.allowance[cid]  # type: ignore[union-attr]
     require(amount <= left, f"{play.name(cid)} may spend {units(left)} more, not "
             f"{units(amount)} on {what}.", "B6")
-    sp.allowance[cid] = left - amount
+    sp.allowance[cid] = left - amount  # type: ignore[union-attr]
 
 
 @handles("build_payment")

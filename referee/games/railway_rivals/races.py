@@ -21,7 +21,8 @@ def race_in(play: Play, *phases: str) -> Race:
     require(state.stage == "operating", "Races are run in the operating stage.")
     require(state.spending is None, "Spending after the race comes first.", "B6")
     race = state.race
-    assert race is not None
+    require(race is not None, "No race is under way.")
+    assert race is not None  # for the type checker: refused just above
     if race.phase not in phases:
         raise IllegalAction(f"Race {race.number}: {PHASE_WORDS[race.phase]} now.")
     return race
@@ -54,7 +55,9 @@ def key_throw(play: Play, action: dict) -> None:
         typed = action.get("town")
         require(isinstance(typed, str) and 0 < len(typed.strip()) <= 40,
                 f"Key {key} is not in this map's table: read the town from the printed map.")
-        town = play.map.find_town(typed) or typed.strip()  # type: ignore[union-attr]
+        town = play.map.find_town(typed)
+        require(town is not None, f"Key {key}: {typed.strip()!r} is not a town of the "  # type: ignore[union-attr]
+                f"{play.map.name} map (the towns: {', '.join(play.map.towns)}).")
         state.learned[key] = town
         play.say(f"Key {key} is {town} (as read from the map; remembered for this game).")
     if play.settings.tournament and state.key_uses.get(key, 0) >= play.settings.key_uses:
@@ -209,9 +212,11 @@ def route(play: Play, action: dict) -> None:
         require(n <= cap or rival in powers,
                 f"{units(n)} to {play.name(rival)} is more than {cap}: not allowed except by "
                 "exchange of running powers.", "B4")
-    if not race.lone:
+    if not race.lone or action.get("length") is not None:  # a lone runner's is optional
         train.length = play.whole(action.get("length"), "The movement the route needs",
                                   MIN_RUN, MAX_HEXES)
+        if play.settings.own_lines_required:
+            own_lines_in_route(play, train, hexes)
     train.hexes, train.powers = hexes, powers
     for other in race.trains.values():
         if other is train or other.hexes is None or len(other.members) > 1:
@@ -235,6 +240,17 @@ def route(play: Play, action: dict) -> None:
     play.say(f"{train_name(play, race, tid)} declare(s) the route: {fees}{extra}{moves}.")
     if all(t.hexes is not None for t in race.trains.values()):
         post_fees(play, race)
+
+
+def own_lines_in_route(play: Play, train: Train, hexes: dict[str, int]) -> None:
+    """B4: "His route must be at least partly over his own lines" (a joint train's: either
+    partner's); a route whose hexes on rivals' lines reach its length is all on theirs."""
+    on_rivals = sum(hexes.values())
+    whose = "their" if len(train.members) > 1 else "its"
+    require(on_rivals < train.length,
+            f"His route must be at least partly over his own lines: {on_rivals} hexes on "
+            f"rivals' lines for a route that needs {train.length}, so none of "
+            f"{play.names(train.members)}'s route is on {whose} own lines.", "B4")
 
 
 def hexes_fields(action: dict) -> dict[str, object]:
@@ -268,6 +284,25 @@ def read_powers(play: Play, race: Race, value: object, train: Train) -> list[str
     return out
 
 
+def joint_fees_on_total(race: Race, partners: list[str],
+                        hexes: dict[str, int]) -> list[tuple[str, str, int, str]]:
+    """A joint train's fees shared on their total (B3, B4): each partner pays half, the richer
+    (listed first) the odd 1; each rival still gets its own fee, paid by the richer partner
+    until its half is used up, then by the other."""
+    total = sum(hexes.values())
+    owed = {partners[0]: total - total // 2, partners[1]: total // 2}
+    payments = []
+    for rival, n in hexes.items():
+        for member in partners:
+            part = min(n, owed[member])
+            if part:
+                owed[member] -= part
+                n -= part
+                payments.append((member, rival, part, f"race {race.number}, {part} of "
+                                 f"{hexes[rival]} hexes (joint, half of {total} each)"))
+    return payments
+
+
 def post_fees(play: Play, race: Race) -> None:
     """Every route is declared: the fees go onto the accounts before the race (B4)."""
     state = play.state
@@ -292,10 +327,13 @@ def post_fees(play: Play, race: Race) -> None:
             note = f"race {race.number}, {n} hexes"
             if len(train.members) == 1:
                 payments.append((tid, rival, n, note))
-            else:
+            elif play.settings.joint_fees == "per_rival":
                 richer, other = state.richest_first(train.members)
                 payments.append((richer, rival, n - n // 2, note + " (joint, richer half)"))
                 payments.append((other, rival, n // 2, note + " (joint)"))
+        if len(train.members) > 1 and play.settings.joint_fees == "on_total":
+            payments += joint_fees_on_total(race, state.richest_first(train.members),
+                                            train.hexes)
     if not play.settings.allow_negative:
         after = {c: state.balance(c) for c in state.companies}
         for src, dst, n, _ in payments:
