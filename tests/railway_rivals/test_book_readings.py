@@ -35,13 +35,15 @@ def test_a_joint_train_must_run_partly_over_either_partners_lines():
 def test_a_lone_runner_must_run_partly_over_its_own_lines_too():
     t = racing().towns(43, 51).long_enough().enter("cy").out("ann", "bob")
     assert OWN_LINES in t.rejects("route", company="cy", hexes={"ann": 6}, length=6)
+    assert "The movement the route needs must be a whole number" in t.rejects(
+        "route", company="cy", hexes={"ann": 6})
     t.route("cy", length=7, ann=6)
     assert t.balances() == {"ann": 36, "bob": 30, "cy": 25 - 6 + 20}
 
 
 def test_a_record_made_before_the_reading_keeps_accepting_its_routes():
     t = racing(own_lines_required=False).towns(43, 51).long_enough().enter("ann").out("bob", "cy")
-    t.route("ann", length=6, bob=6)
+    t.route("ann", length=None, bob=6)  # a lone runner's length could be left out
     assert t.balances() == {"ann": 30 - 6 + 20, "bob": 36, "cy": 25}
     record = dict(t.record, settings={})  # written before the setting existed
     assert not rules_for(record).settings.own_lines_required

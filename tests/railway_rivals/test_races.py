@@ -47,7 +47,7 @@ def test_a_run_under_6_hexes_is_thrown_again():
 def test_a_lone_entrant_wins_20_without_racing():
     t = racing().towns(43, 51).long_enough().enter("cy").out("ann", "bob")
     assert t.state.race.phase == "routes"
-    t.route("cy", length=None, ann=3)
+    t.route("cy", length=7, ann=3)
     assert t.balances() == {"ann": 33, "bob": 30, "cy": 25 - 3 + 20}
     assert t.state.races[-1].trains["cy"].place == 1
 

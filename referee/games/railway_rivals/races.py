@@ -212,10 +212,12 @@ def route(play: Play, action: dict) -> None:
         require(n <= cap or rival in powers,
                 f"{units(n)} to {play.name(rival)} is more than {cap}: not allowed except by "
                 "exchange of running powers.", "B4")
-    if not race.lone or action.get("length") is not None:  # a lone runner's is optional
+    own_lines = play.settings.own_lines_required
+    if not race.lone or own_lines or action.get("length") is not None:
+        # a lone runner does not race: its length shows the route is partly its own (B4)
         train.length = play.whole(action.get("length"), "The movement the route needs",
                                   MIN_RUN, MAX_HEXES)
-        if play.settings.own_lines_required:
+        if own_lines:
             own_lines_in_route(play, train, hexes)
     train.hexes, train.powers = hexes, powers
     for other in race.trains.values():
