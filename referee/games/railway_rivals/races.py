@@ -293,6 +293,7 @@ def joint_fees_on_total(race: Race, partners: list[str],
     until its half is used up, then by the other."""
     total = sum(hexes.values())
     owed = {partners[0]: total - total // 2, partners[1]: total // 2}
+    shared = f"joint: {total} shared {owed[partners[0]]} and {owed[partners[1]]}"
     payments = []
     for rival, n in hexes.items():
         for member in partners:
@@ -301,7 +302,7 @@ def joint_fees_on_total(race: Race, partners: list[str],
                 owed[member] -= part
                 n -= part
                 payments.append((member, rival, part, f"race {race.number}, {part} of "
-                                 f"{hexes[rival]} hexes (joint, half of {total} each)"))
+                                 f"{hexes[rival]} hexes ({shared})"))
     return payments
 
 
