@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
 from referee.games.railway_rivals.building import spender, use_allowance
 from referee.games.railway_rivals.context import Play, handles, units
 from referee.games.railway_rivals.races import next_race
+from referee.games.railway_rivals.state import Spending
 
 MAX_CORRECTION = 999
 
@@ -31,13 +34,12 @@ def done_spending(play: Play, action: dict) -> None:
     cid = play.company(action)
     require(spender(play, cid) == "spend", "Spending comes after a race: in the building stage "
             "a turn ends with end_turn.", "B6")
-    sp = state.spending
-    require(sp is not None, f"{play.name(cid)} is not spending now.", "B6")
-    sp.done.append(cid)  # type: ignore[union-attr]
-    left = sp.allowance[cid]  # type: ignore[union-attr]
+    sp = cast(Spending, state.spending)  # spender() has found it spending
+    sp.done.append(cid)
+    left = sp.allowance[cid]
     play.say(f"{play.name(cid)} is done spending" + (f" ({units(left)} banked)." if left
                                                       else "."))
-    if all(c in sp.done for c in sp.allowance):  # type: ignore[union-attr]
+    if all(c in sp.done for c in sp.allowance):
         close_spending(play)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
@@ -20,9 +22,8 @@ def race_in(play: Play, *phases: str) -> Race:
     state = play.state
     require(state.stage == "operating", "Races are run in the operating stage.")
     require(state.spending is None, "Spending after the race comes first.", "B6")
-    race = state.race
-    require(race is not None, "No race is under way.")
-    assert race is not None  # for the type checker: refused just above
+    require(state.race is not None, "No race is under way.")
+    race = cast(Race, state.race)
     if race.phase not in phases:
         raise IllegalAction(f"Race {race.number}: {PHASE_WORDS[race.phase]} now.")
     return race
@@ -197,7 +198,7 @@ def route(play: Play, action: dict) -> None:
     cid = play.company(action)
     tid = race.answered.get(cid)
     require(tid is not None, f"{play.name(cid)} is not in race {race.number}.")
-    assert tid is not None
+    tid = cast(str, tid)
     next_tid = next(t for t in race.declare_order if race.trains[t].hexes is None)
     require(tid == next_tid, f"{train_name(play, race, next_tid)} declares first (richest "
             "first).", "B4")
@@ -313,8 +314,7 @@ def post_fees(play: Play, race: Race) -> None:
     done_pairs: set[frozenset[str]] = set()
     for tid in race.declare_order:
         train = race.trains[tid]
-        assert train.hexes is not None
-        for rival, n in train.hexes.items():
+        for rival, n in (train.hexes or {}).items():  # every route is declared by now
             if len(train.members) == 1 and exchange(race, tid, rival):
                 pair = frozenset((tid, rival))
                 if pair in done_pairs:
@@ -336,7 +336,7 @@ def post_fees(play: Play, race: Race) -> None:
                 payments.append((other, rival, n // 2, note + " (joint)"))
         if len(train.members) > 1 and play.settings.joint_fees == "on_total":
             payments += joint_fees_on_total(race, state.richest_first(train.members),
-                                            train.hexes)
+                                            train.hexes or {})
     if not play.settings.allow_negative:
         after = {c: state.balance(c) for c in state.companies}
         for src, dst, n, _ in payments:
