@@ -20,6 +20,7 @@ def test_a_route_all_on_rivals_lines_is_refused_in_the_rules_words():
     t = racing().towns(43, 51).long_enough().enter("ann", "bob").out("cy")
     reason = t.rejects("route", company="ann", hexes={"bob": 5, "cy": 3}, length=8)
     assert reason.startswith(OWN_LINES) and "8 hexes on rivals' lines" in reason
+    assert "none of Ann's route is on its own lines" in reason
     assert "(B4)" in reason
     t.route("ann", length=9, bob=5, cy=3).route("bob", length=8)  # one hex of its own
     assert t.balances() == {"ann": 30 - 8, "bob": 35, "cy": 28}
@@ -28,7 +29,8 @@ def test_a_route_all_on_rivals_lines_is_refused_in_the_rules_words():
 def test_a_joint_train_must_run_partly_over_either_partners_lines():
     t = racing().towns(43, 51).long_enough().enter("bob", partner="cy").enter("ann")
     t.route("ann", length=8)
-    assert OWN_LINES in t.rejects("route", company="cy", hexes={"ann": 7}, length=7)
+    reason = t.rejects("route", company="cy", hexes={"ann": 7}, length=7)
+    assert OWN_LINES in reason and "none of Bob and Cy's route is on their own lines" in reason
     t.route("cy", length=8, ann=7)
 
 
@@ -64,6 +66,9 @@ def test_a_joint_trains_fees_are_split_on_their_total():
     assert t.balances() == {"ann": 30 - 4, "bob": 25 + 3, "cy": 25 - 4, "dee": 25 + 5}
     assert sorted(t.state.race.fees) == [("ann", "bob", 3), ("ann", "dee", 1),
                                          ("cy", "dee", 4)]
+    assert [e.note for e in t.state.entries if e.kind == "race_fee" and e.target == "dee"] == [
+        "race 1, 1 of 5 hexes (joint: 8 shared 4 and 4)",
+        "race 1, 4 of 5 hexes (joint: 8 shared 4 and 4)"]
 
 
 def test_the_richer_partner_pays_the_odd_1_of_the_total_once():

@@ -293,17 +293,17 @@ def joint_fees_on_total(race: Race, partners: list[str],
     (listed first) the odd 1; each rival still gets its own fee, paid by the richer partner
     until its half is used up, then by the other."""
     total = sum(hexes.values())
-    owed = {partners[0]: total - total // 2, partners[1]: total // 2}
-    shared = f"joint: {total} shared {owed[partners[0]]} and {owed[partners[1]]}"
+    left = total - total // 2  # the richer partner's half, with the odd 1
+    richer, other = partners
+    shared = f"joint: {total} shared {left} and {total // 2}"
     payments = []
     for rival, n in hexes.items():
-        for member in partners:
-            part = min(n, owed[member])
+        first = min(n, left)
+        left -= first
+        for member, part in ((richer, first), (other, n - first)):
             if part:
-                owed[member] -= part
-                n -= part
-                payments.append((member, rival, part, f"race {race.number}, {part} of "
-                                 f"{hexes[rival]} hexes ({shared})"))
+                payments.append((member, rival, part, f"race {race.number}, {part} of {n} "
+                                 f"hexes ({shared})"))
     return payments
 
 
