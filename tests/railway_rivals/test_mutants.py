@@ -251,11 +251,21 @@ def test_running_powers_with_no_hexes_back_pay_the_whole_fee():
 
 
 def test_a_joint_train_on_one_hex_pays_1_from_the_richer_partner_and_nothing_from_the_other():
-    t = racing().towns(43, 51).long_enough().enter("bob", partner="cy").enter("ann")
-    t.route("ann", length=10).route("cy", length=8, ann=1)
-    assert t.balances() == {"ann": 31, "bob": 29, "cy": 25}
-    assert t.report()["race"]["fees"] == [{"from": "bob", "to": "ann", "amount": 1}]
-    assert not [line for line in t.events() if "pays Ann 0 units" in line]
+    for joint_fees in ("on_total", "per_rival"):
+        t = racing(joint_fees=joint_fees).towns(43, 51).long_enough()
+        t.enter("bob", partner="cy").enter("ann")
+        t.route("ann", length=10).route("cy", length=8, ann=1)
+        assert t.balances() == {"ann": 31, "bob": 29, "cy": 25}
+        assert t.report()["race"]["fees"] == [{"from": "bob", "to": "ann", "amount": 1}]
+        assert not [line for line in t.events() if "pays Ann 0 units" in line]
+
+
+def test_running_powers_that_cancel_out_pay_nothing():
+    t = racing().towns(43, 51).long_enough().enter("ann", "bob").out("cy")
+    t.route("ann", length=12, powers=["bob"], bob=5)
+    t.route("bob", length=12, powers=["ann"], ann=5)
+    assert t.balances() == {"ann": 30, "bob": 30, "cy": 25}
+    assert t.state.race.fees == [] and t.state.race.phase == "racing"
 
 
 def test_fees_received_in_the_same_race_cover_fees_paid():

@@ -314,7 +314,8 @@ def post_fees(play: Play, race: Race) -> None:
     done_pairs: set[frozenset[str]] = set()
     for tid in race.declare_order:
         train = race.trains[tid]
-        for rival, n in (train.hexes or {}).items():  # every route is declared by now
+        hexes = cast("dict[str, int]", train.hexes)  # every route is declared by now
+        for rival, n in hexes.items():
             if len(train.members) == 1 and exchange(race, tid, rival):
                 pair = frozenset((tid, rival))
                 if pair in done_pairs:
@@ -333,10 +334,10 @@ def post_fees(play: Play, race: Race) -> None:
             elif play.settings.joint_fees == "per_rival":
                 richer, other = state.richest_first(train.members)
                 payments.append((richer, rival, n - n // 2, note + " (joint, richer half)"))
-                payments.append((other, rival, n // 2, note + " (joint)"))
+                if n // 2:
+                    payments.append((other, rival, n // 2, note + " (joint)"))
         if len(train.members) > 1 and play.settings.joint_fees == "on_total":
-            payments += joint_fees_on_total(race, state.richest_first(train.members),
-                                            train.hexes or {})
+            payments += joint_fees_on_total(race, state.richest_first(train.members), hexes)
     if not play.settings.allow_negative:
         after = {c: state.balance(c) for c in state.companies}
         for src, dst, n, _ in payments:
@@ -346,17 +347,15 @@ def post_fees(play: Play, race: Race) -> None:
         if short:
             raise IllegalAction(f"{play.names(short)} cannot pay these fees "
                                 f"({units(state.balance(short[0]))} in the bank).", "B4")
-    for src, dst, n, note in payments:
-        if n > 0:
-            race.fees.append((src, dst, n))
-            play.pay("race_fee", src, dst, n, note)
-            play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
+    for src, dst, n, note in payments:  # none of 0
+        race.fees.append((src, dst, n))
+        play.pay("race_fee", src, dst, n, note)
+        play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
     if race.lone:
         lone_wins(play, race)
         return
     race.phase = "racing"
     race.throw_order = train_order(play, race)
-    race.at = 0
     play.say("The race is on. Throwing order: "
              f"{', '.join(train_name(play, race, t) for t in race.throw_order)}.")
 
