@@ -114,3 +114,9 @@ def test_a_town_read_from_the_map_for_a_missing_key_must_be_a_town_of_the_map():
     assert "Key 65: 'Atlantis' is not a town of the Test map" in reason and "Goole" in reason
     t.do("key_throw", dice=[6, 5], town="goole")
     assert t.state.race.towns == ["Hull", "Goole"] and t.state.learned == {65: "Goole"}
+
+
+def test_split_per_rival_two_hexes_cost_each_partner_1():
+    t = joint_race(joint_fees="per_rival")
+    t.route("ann", length=10, bob=2).route("bob", length=8)
+    assert sorted(t.state.race.fees) == [("ann", "bob", 1), ("cy", "bob", 1)]
