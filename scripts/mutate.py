@@ -104,7 +104,8 @@ TARGETS = [
     Target(f"{RR}/building.py", RIVALS, only=(
         "use_allowance", "build_payment", "reached_town", "joint_build")),
     Target(f"{RR}/races.py", RIVALS, only=(
-        "post_fees", "award", "split", "lone_wins", "open_spending")),
+        "post_fees", "joint_fees_on_total", "own_lines_in_route", "award", "split", "lone_wins",
+        "open_spending")),
     # what a finished game gives the players page, and its totals over a person's games
     *(Target(f"{game}/figures.py", FIGURES) for game in (RB, PR, RRB, RR)),
     Target("referee/games/contract.py", FIGURES, only=("ranked",)),

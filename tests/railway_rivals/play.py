@@ -8,6 +8,7 @@ from referee.engine import Replayer
 from referee.engine.record import new_record
 from referee.games.railway_rivals.game import rules_for
 from referee.games.railway_rivals.mapdata import load_map_folder
+from referee.games.railway_rivals.settings import NEW_GAME
 from referee.games.railway_rivals.views import summary
 from tests.books import refused
 
@@ -28,6 +29,7 @@ class Table:
 
     def __init__(self, players: int = 3, map_ref: str | dict | None = None, **settings):
         self.ids = NAMES[:players]
+        settings = {**NEW_GAME, **settings}  # as the lobby writes a new game
         self.record = new_record(
             "railway_rivals", map_ref if map_ref is not None else test_map_inline(),
             [{"id": p, "name": p.capitalize()} for p in self.ids], settings)

@@ -103,7 +103,7 @@ def test_a_winner_spends_the_prize_only_and_fee_income_counts_for_the_others():
 
 def test_a_lone_runners_prize_is_noted_as_such():
     t = racing().towns(43, 51).long_enough().enter("cy").out("ann", "bob")
-    t.route("cy", length=None)
+    t.route("cy", length=6)
     assert [e.note for e in t.state.entries if e.kind == "prize"] == ["race 1, lone runner"]
 
 
@@ -251,11 +251,21 @@ def test_running_powers_with_no_hexes_back_pay_the_whole_fee():
 
 
 def test_a_joint_train_on_one_hex_pays_1_from_the_richer_partner_and_nothing_from_the_other():
-    t = racing().towns(43, 51).long_enough().enter("bob", partner="cy").enter("ann")
-    t.route("ann", length=10).route("cy", length=8, ann=1)
-    assert t.balances() == {"ann": 31, "bob": 29, "cy": 25}
-    assert t.report()["race"]["fees"] == [{"from": "bob", "to": "ann", "amount": 1}]
-    assert not [line for line in t.events() if "pays Ann 0 units" in line]
+    for joint_fees in ("on_total", "per_rival"):
+        t = racing(joint_fees=joint_fees).towns(43, 51).long_enough()
+        t.enter("bob", partner="cy").enter("ann")
+        t.route("ann", length=10).route("cy", length=8, ann=1)
+        assert t.balances() == {"ann": 31, "bob": 29, "cy": 25}
+        assert t.report()["race"]["fees"] == [{"from": "bob", "to": "ann", "amount": 1}]
+        assert not [line for line in t.events() if "pays Ann 0 units" in line]
+
+
+def test_running_powers_that_cancel_out_pay_nothing():
+    t = racing().towns(43, 51).long_enough().enter("ann", "bob").out("cy")
+    t.route("ann", length=12, powers=["bob"], bob=5)
+    t.route("bob", length=12, powers=["ann"], ann=5)
+    assert t.balances() == {"ann": 30, "bob": 30, "cy": 25}
+    assert t.state.race.fees == [] and t.state.race.phase == "racing"
 
 
 def test_fees_received_in_the_same_race_cover_fees_paid():
@@ -269,7 +279,7 @@ def test_fees_received_in_the_same_race_cover_fees_paid():
 def test_with_negative_accounts_allowed_fees_are_paid_beyond_the_money():
     t = racing(allow_negative=True).towns(43, 51).long_enough().enter("ann", "cy").out("bob")
     t.do("correction", company="cy", amount=-25, reason="test: Cy has nothing")
-    t.route("ann", length=6).route("cy", length=6, ann=6)
+    t.route("ann", length=6).route("cy", length=7, ann=6)
     assert t.balances() == {"ann": 36, "bob": 30, "cy": -6}
 
 

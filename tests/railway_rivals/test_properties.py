@@ -75,9 +75,25 @@ def check_books(t: Table) -> None:
             assert BANK not in (e.source, e.target)
         if e.kind in ("capital", "first_town", "prize"):
             assert e.source == BANK
+    for race in state.races:
+        check_joint_fees(t, race)
     if not t.rules.settings.allow_negative:
         assert all(state.balance(c) >= 0 or any(e.kind == "correction" for e in state.entries)
                    for c in t.ids)
+
+
+def check_joint_fees(t: Table, race) -> None:
+    """A joint train pays each rival what it is owed; on the total (B3, B4) the partners' shares
+    of all its fees differ by at most 1."""
+    for train in race.trains.values():
+        if len(train.members) < 2 or not train.hexes:
+            continue
+        paid = [(src, dst, n) for src, dst, n in race.fees if src in train.members]
+        for rival, hexes in train.hexes.items():
+            assert sum(n for _, dst, n in paid if dst == rival) == hexes
+        if t.rules.settings.joint_fees == "on_total":
+            shares = sorted(sum(n for src, _, n in paid if src == m) for m in train.members)
+            assert shares[1] - shares[0] == sum(train.hexes.values()) % 2
 
 
 def _as_transfer(entry):
@@ -88,10 +104,11 @@ def _as_transfer(entry):
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), players=st.integers(2, 6), tournament=st.booleans(),
-       average=st.booleans())
+       average=st.booleans(), joint_fees=st.sampled_from(["on_total", "per_rival"]))
 def test_random_games_keep_the_books_and_replay_and_undo_exactly(data, players, tournament,
-                                                                  average):
-    t = Table(players, tournament=tournament, average_die=average, leapfrog=True)
+                                                                  average, joint_fees):
+    t = Table(players, tournament=tournament, average_die=average, leapfrog=True,
+              joint_fees=joint_fees)
 
     def pick(options):
         return data.draw(st.sampled_from(list(options)))

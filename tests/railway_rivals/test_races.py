@@ -47,7 +47,7 @@ def test_a_run_under_6_hexes_is_thrown_again():
 def test_a_lone_entrant_wins_20_without_racing():
     t = racing().towns(43, 51).long_enough().enter("cy").out("ann", "bob")
     assert t.state.race.phase == "routes"
-    t.route("cy", length=None, ann=3)
+    t.route("cy", length=7, ann=3)
     assert t.balances() == {"ann": 33, "bob": 30, "cy": 25 - 3 + 20}
     assert t.state.races[-1].trains["cy"].place == 1
 
@@ -81,7 +81,7 @@ def test_fees_are_capped_at_10_per_rival():
     t = racing().towns(43, 51).long_enough().enter("ann", "bob").out("cy")
     reason = t.rejects("route", company="ann", hexes={"bob": 11}, length=12, powers=[])
     assert "more than 10" in reason and "running powers" in reason
-    t.route("ann", length=12, bob=10, cy=10)
+    t.route("ann", length=21, bob=10, cy=10)
     t.route("bob", length=8)
     assert t.balances() == {"ann": 10, "bob": 40, "cy": 35}
 
@@ -150,7 +150,7 @@ def test_a_company_cannot_pay_fees_it_does_not_have():
     t.do("correction", company="cy", amount=-20, reason="test: a poor company")
     t.route("ann", length=6)
     assert "Cy cannot pay these fees" in t.rejects("route", company="cy",
-                                                   hexes={"ann": 6}, length=6)
+                                                   hexes={"ann": 6}, length=7)
 
 
 def test_a_lone_runner_may_take_20_without_a_route_where_the_table_plays_so():

@@ -48,6 +48,9 @@ def test_a_game_made_in_the_lobby_keeps_its_edition_and_variants(browser):
     rules = GAME.rules_for(record)
     assert rules.settings.tournament and rules.settings.first_town == 6
     assert rules.settings.target(4) == 225
+    # the book's readings of B3 and B4, written down so the record keeps them
+    assert record["settings"]["joint_fees"] == "on_total"
+    assert record["settings"]["own_lines_required"] is True
 
 
 def test_phones_act_only_for_their_company_and_when_it_may(browser):
@@ -276,3 +279,26 @@ def test_a_game_without_joint_lines_or_leaps_shows_no_such_forms(browser):
     act(ann, game_id, {"type": "build_throw", "company": "p1", "die": 4})
     console = text(banker.get(f"/g/{game_id}/banker"))
     assert "Joint line built by" not in console and "Leap made by" not in console
+
+
+def test_a_lone_runner_gives_its_routes_length_and_a_route_all_on_rivals_lines_is_refused(
+        browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    to_the_races(banker, ann, bob, cy, game_id)
+    for tens, units in ((1, 2), (6, 5)):  # Wien to Linz
+        banker.act(game_id, type="key_throw", page="banker",
+                   **{"tens:int": str(tens), "units:int": str(units)})
+    act(banker, game_id, {"type": "run_length", "ok": True}, page="banker")
+    act(ann, game_id, {"type": "enter", "company": "p1"})
+    act(bob, game_id, {"type": "stay_out", "company": "p2"})
+    act(cy, game_id, {"type": "stay_out", "company": "p3"})
+    page = text(ann.get(f"/g/{game_id}/me"))
+    assert "the route must be partly over your own lines" in page and 'name="length:int"' in page
+    refused = ann.act(game_id, type="route", company="p1", page="phone",
+                      **{"on_p2:int": "4", "on_p3:int": "4", "length:int": "8"})
+    assert refused.status_code == 422
+    assert "His route must be at least partly over his own lines" in text(refused)
+    assert ann.act(game_id, type="route", company="p1", page="phone",
+                   **{"on_p2:int": "4", "on_p3:int": "4", "length:int": "9"}
+                   ).status_code == 303
+    assert "Ann win(s) 20 units without racing" in text(ann.get(f"/g/{game_id}/me"))

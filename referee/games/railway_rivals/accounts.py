@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
 from referee.games.railway_rivals.building import spender, use_allowance
 from referee.games.railway_rivals.context import Play, handles, units
 from referee.games.railway_rivals.races import next_race
+from referee.games.railway_rivals.state import Spending
 
 MAX_CORRECTION = 999
 
@@ -29,9 +32,9 @@ def done_spending(play: Play, action: dict) -> None:
     """A company has spent what it wants; once all have, the next race is thrown."""
     state = play.state
     cid = play.company(action)
-    spender(play, cid)
-    sp = state.spending
-    assert sp is not None
+    require(spender(play, cid) == "spend", "Spending comes after a race: in the building stage "
+            "a turn ends with end_turn.", "B6")
+    sp = cast(Spending, state.spending)  # spender() has found it spending
     sp.done.append(cid)
     left = sp.allowance[cid]
     play.say(f"{play.name(cid)} is done spending" + (f" ({units(left)} banked)." if left

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
 from referee.games.railway_rivals.context import Play, handles, units
-from referee.games.railway_rivals.state import Building, Race, State
+from referee.games.railway_rivals.state import Building, Race, Spending, State
 
 # Payments to each rival present (rules A4, A5 and the worked figure of A7).
 PAYMENTS = {
@@ -48,8 +50,7 @@ def builder_now(play: Play, cid: str) -> Building:
     state = play.state
     require(state.stage == "building" and state.building is not None,
             "That belongs to the building stage.")
-    b = state.building
-    assert b is not None
+    b = cast(Building, state.building)  # found just above
     require(cid == b.builder, f"It is {play.name(b.builder)}'s turn to build, not "
             f"{play.name(cid)}'s.")
     return b
@@ -80,10 +81,9 @@ def spender(play: Play, cid: str) -> str:
         throw_by = "the round's first mover" if play.settings.tournament else play.name(cid)
         require(b.throw is not None, f"First the build throw (by {throw_by}).")
         return "build"
-    sp = state.spending
-    require(state.stage == "operating" and sp is not None,
+    require(state.stage == "operating" and state.spending is not None,
             "Track is built in the building stage, or with money after a race.", "B6")
-    assert sp is not None
+    sp = cast(Spending, state.spending)
     require(cid in sp.allowance and cid not in sp.done,
             f"{play.name(cid)} is not spending now.")
     if sp.ordered:
@@ -93,8 +93,7 @@ def spender(play: Play, cid: str) -> str:
 
 
 def use_allowance(play: Play, cid: str, amount: int, what: str) -> None:
-    sp = play.state.spending
-    assert sp is not None
+    sp = cast(Spending, play.state.spending)  # spender() has found `cid` spending
     left = sp.allowance[cid]
     require(amount <= left, f"{play.name(cid)} may spend {units(left)} more, not "
             f"{units(amount)} on {what}.", "B6")
@@ -183,8 +182,7 @@ def last_town(play: Play, action: dict) -> None:
     state = play.state
     cid = play.company(action)
     check_countdown(state)
-    b = state.building
-    assert b is not None
+    b = cast(Building, state.building)  # check_countdown has found the building stage
     left = play.unreached()
     b.countdown = {c: 2 for c in state.companies}
     if b.throw is not None:  # a turn half built is not one of the two more

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
@@ -20,8 +22,8 @@ def race_in(play: Play, *phases: str) -> Race:
     state = play.state
     require(state.stage == "operating", "Races are run in the operating stage.")
     require(state.spending is None, "Spending after the race comes first.", "B6")
-    race = state.race
-    assert race is not None
+    require(state.race is not None, "No race is under way.")
+    race = cast(Race, state.race)
     if race.phase not in phases:
         raise IllegalAction(f"Race {race.number}: {PHASE_WORDS[race.phase]} now.")
     return race
@@ -54,7 +56,9 @@ def key_throw(play: Play, action: dict) -> None:
         typed = action.get("town")
         require(isinstance(typed, str) and 0 < len(typed.strip()) <= 40,
                 f"Key {key} is not in this map's table: read the town from the printed map.")
-        town = play.map.find_town(typed) or typed.strip()  # type: ignore[union-attr]
+        town = play.map.find_town(typed)
+        require(town is not None, f"Key {key}: {typed.strip()!r} is not a town of the "  # type: ignore[union-attr]
+                f"{play.map.name} map (the towns: {', '.join(play.map.towns)}).")
         state.learned[key] = town
         play.say(f"Key {key} is {town} (as read from the map; remembered for this game).")
     if play.settings.tournament and state.key_uses.get(key, 0) >= play.settings.key_uses:
@@ -194,7 +198,7 @@ def route(play: Play, action: dict) -> None:
     cid = play.company(action)
     tid = race.answered.get(cid)
     require(tid is not None, f"{play.name(cid)} is not in race {race.number}.")
-    assert tid is not None
+    tid = cast(str, tid)
     next_tid = next(t for t in race.declare_order if race.trains[t].hexes is None)
     require(tid == next_tid, f"{train_name(play, race, next_tid)} declares first (richest "
             "first).", "B4")
@@ -209,9 +213,13 @@ def route(play: Play, action: dict) -> None:
         require(n <= cap or rival in powers,
                 f"{units(n)} to {play.name(rival)} is more than {cap}: not allowed except by "
                 "exchange of running powers.", "B4")
-    if not race.lone:
+    own_lines = play.settings.own_lines_required
+    if not race.lone or own_lines or action.get("length") is not None:
+        # a lone runner does not race: its length shows the route is partly its own (B4)
         train.length = play.whole(action.get("length"), "The movement the route needs",
                                   MIN_RUN, MAX_HEXES)
+        if own_lines:
+            own_lines_in_route(play, train, hexes)
     train.hexes, train.powers = hexes, powers
     for other in race.trains.values():
         if other is train or other.hexes is None or len(other.members) > 1:
@@ -235,6 +243,17 @@ def route(play: Play, action: dict) -> None:
     play.say(f"{train_name(play, race, tid)} declare(s) the route: {fees}{extra}{moves}.")
     if all(t.hexes is not None for t in race.trains.values()):
         post_fees(play, race)
+
+
+def own_lines_in_route(play: Play, train: Train, hexes: dict[str, int]) -> None:
+    """B4: "His route must be at least partly over his own lines" (a joint train's: either
+    partner's); a route whose hexes on rivals' lines reach its length is all on theirs."""
+    on_rivals = sum(hexes.values())
+    whose = "their" if len(train.members) > 1 else "its"
+    require(on_rivals < train.length,
+            f"His route must be at least partly over his own lines: {on_rivals} hexes on "
+            f"rivals' lines for a route that needs {train.length}, so none of "
+            f"{play.names(train.members)}'s route is on {whose} own lines.", "B4")
 
 
 def hexes_fields(action: dict) -> dict[str, object]:
@@ -268,6 +287,26 @@ def read_powers(play: Play, race: Race, value: object, train: Train) -> list[str
     return out
 
 
+def joint_fees_on_total(race: Race, partners: list[str],
+                        hexes: dict[str, int]) -> list[tuple[str, str, int, str]]:
+    """A joint train's fees shared on their total (B3, B4): each partner pays half, the richer
+    (listed first) the odd 1; each rival still gets its own fee, paid by the richer partner
+    until its half is used up, then by the other."""
+    total = sum(hexes.values())
+    left = total - total // 2  # the richer partner's half, with the odd 1
+    richer, other = partners
+    shared = f"joint: {total} shared {left} and {total // 2}"
+    payments = []
+    for rival, n in hexes.items():
+        first = min(n, left)
+        left -= first
+        for member, part in ((richer, first), (other, n - first)):
+            if part:
+                payments.append((member, rival, part, f"race {race.number}, {part} of {n} "
+                                 f"hexes ({shared})"))
+    return payments
+
+
 def post_fees(play: Play, race: Race) -> None:
     """Every route is declared: the fees go onto the accounts before the race (B4)."""
     state = play.state
@@ -275,8 +314,8 @@ def post_fees(play: Play, race: Race) -> None:
     done_pairs: set[frozenset[str]] = set()
     for tid in race.declare_order:
         train = race.trains[tid]
-        assert train.hexes is not None
-        for rival, n in train.hexes.items():
+        hexes = cast("dict[str, int]", train.hexes)  # every route is declared by now
+        for rival, n in hexes.items():
             if len(train.members) == 1 and exchange(race, tid, rival):
                 pair = frozenset((tid, rival))
                 if pair in done_pairs:
@@ -292,10 +331,13 @@ def post_fees(play: Play, race: Race) -> None:
             note = f"race {race.number}, {n} hexes"
             if len(train.members) == 1:
                 payments.append((tid, rival, n, note))
-            else:
+            elif play.settings.joint_fees == "per_rival":
                 richer, other = state.richest_first(train.members)
                 payments.append((richer, rival, n - n // 2, note + " (joint, richer half)"))
-                payments.append((other, rival, n // 2, note + " (joint)"))
+                if n // 2:
+                    payments.append((other, rival, n // 2, note + " (joint)"))
+        if len(train.members) > 1 and play.settings.joint_fees == "on_total":
+            payments += joint_fees_on_total(race, state.richest_first(train.members), hexes)
     if not play.settings.allow_negative:
         after = {c: state.balance(c) for c in state.companies}
         for src, dst, n, _ in payments:
@@ -305,17 +347,15 @@ def post_fees(play: Play, race: Race) -> None:
         if short:
             raise IllegalAction(f"{play.names(short)} cannot pay these fees "
                                 f"({units(state.balance(short[0]))} in the bank).", "B4")
-    for src, dst, n, note in payments:
-        if n > 0:
-            race.fees.append((src, dst, n))
-            play.pay("race_fee", src, dst, n, note)
-            play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
+    for src, dst, n, note in payments:  # none of 0
+        race.fees.append((src, dst, n))
+        play.pay("race_fee", src, dst, n, note)
+        play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
     if race.lone:
         lone_wins(play, race)
         return
     race.phase = "racing"
     race.throw_order = train_order(play, race)
-    race.at = 0
     play.say("The race is on. Throwing order: "
              f"{', '.join(train_name(play, race, t) for t in race.throw_order)}.")
 

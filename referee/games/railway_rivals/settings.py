@@ -18,6 +18,12 @@ VOTE_BONUS = 50
 APP_SETTING = "banker"  # the lobby's own: who keeps the accounts (a seat, or a person apart)
 # The lobby's variants (settings["variants"]), each the name of a true/false setting.
 VARIANTS = ("tournament", "average_die", "joint_builds", "leapfrog", "target_vote")
+JOINT_FEES = ("on_total", "per_rival")  # how a joint train shares its fees (B3, B4)
+# Readings of B3 and B4 that came after games were recorded: a record without the setting was
+# played with the reading before (each rival's fee split apart; any route accepted) and keeps
+# it, so it replays as it was played; a new game is written with the book's (NEW_GAME).
+BEFORE = {"joint_fees": "per_rival", "own_lines_required": False}
+NEW_GAME = {"joint_fees": "on_total", "own_lines_required": True}
 
 
 class SettingsError(ValueError):
@@ -39,6 +45,8 @@ class Settings:
     powers_net_max: int = 9  # B4: "the difference must be less than 10"
     allow_negative: bool = False  # whether a payment may take an account below 0
     lone_runner_pays_fees: bool = True  # a lone entrant still runs its route, so pays fees
+    joint_fees: str = "on_total"  # B3, B4: a joint train's fees split on their total
+    own_lines_required: bool = True  # B4: a route must be at least partly over own lines
 
     @property
     def first_town(self) -> int:
@@ -76,7 +84,7 @@ class Settings:
             raise SettingsError(f"settings.edition must be one of {', '.join(EDITIONS)}, not "
                                 f"{values.get('edition')!r}")
         for name in ("tournament", "joint_builds", "leapfrog", "average_die", "target_vote",
-                     "allow_negative", "lone_runner_pays_fees"):
+                     "allow_negative", "lone_runner_pays_fees", "own_lines_required"):
             if name in values and type(values[name]) is not bool:
                 raise SettingsError(f"settings.{name} must be true or false")
         for name, lo, hi in (("key_uses", 1, 2), ("two_player_target", 50, 1000),
@@ -86,6 +94,11 @@ class Settings:
                 raise SettingsError(f"settings.{name} must be a whole number {lo} to {hi}")
         if values.get("target_check", "after_race") not in ("after_race", "after_spending"):
             raise SettingsError("settings.target_check must be after_race or after_spending")
+        for name, before in BEFORE.items():
+            values.setdefault(name, before)
+        if values["joint_fees"] not in JOINT_FEES:
+            raise SettingsError(f"settings.joint_fees must be one of {', '.join(JOINT_FEES)}, "
+                                f"not {values['joint_fees']!r}")
         if values.get("joint_builds") and not values.get("tournament"):
             raise SettingsError("settings.joint_builds needs tournament rules (rule C4)")
         return cls(**values)

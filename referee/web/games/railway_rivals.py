@@ -17,6 +17,7 @@ from referee.games.railway_rivals.building import (
 )
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.races import joint_partners, power_partners
+from referee.games.railway_rivals.settings import NEW_GAME
 from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
 from referee.web.games.railway_rivals_chart import balance_chart
 from referee.web.presenter import Panel, Presenter
@@ -43,6 +44,12 @@ def blueprints() -> tuple:
     from referee.web.games.railway_rivals_maps import bp
 
     return (bp,)
+
+
+def read_setup(form: Any, problems: list[str]) -> tuple[None, dict]:
+    """A new game is written with the book's readings of B3 and B4 (a record without them keeps
+    the reading it was played with: docs/railway-rivals.md, Settings)."""
+    return None, dict(NEW_GAME)
 
 
 def boards_page() -> str:
