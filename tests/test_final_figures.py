@@ -49,17 +49,32 @@ def test_railroad_barons_game_1_scores_as_the_game_scored_them():
 def test_rail_baron_game_2_with_its_bankrupt_player():
     figures, replayer = figures_of("railbaron_game_2")
     assert figures.winners == ("green",)
-    # the hand-worked finals: Red $209,000, Green $244,000, Yellow $0 (bankrupt), Blue $250,000
-    assert column(figures, "final_cash") == {"blue": 250_000, "red": 209_000,
+    # the hand-worked finals (railbaron_games.md): Red $243,000, Green $244,000, Yellow $0
+    # (bankrupt), Blue $214,000
+    assert column(figures, "final_cash") == {"blue": 214_000, "red": 243_000,
                                              "green": 244_000, "yellow": 0}
     assert column(figures, "bankruptcies") == {"blue": 0, "red": 0, "green": 0, "yellow": 1}
-    assert dict(figures.places) == {"green": 1, "blue": 2, "red": 3, "yellow": 4}
+    assert dict(figures.places) == {"green": 1, "red": 2, "blue": 3, "yellow": 4}
     # the same transfers as the final report reads them
     for report in player_reports(replayer.state, replayer.frames, {}):
         mine = figures.values[report.id]
         assert (mine["trips"], mine["fees_paid"], mine["fees_received"]) == (
             report.payoffs, report.fees_paid, report.fees_received)
     assert column(figures, "biggest_payoff")["blue"] == 40_000  # Savannah–Knoxville, turn 26
+
+
+def test_railway_rivals_game_2_played_to_its_winner():
+    figures, _replayer = figures_of("railway_rivals_game_2")
+    # the hand-worked ledger (railway_rivals_game_2.md): Bob reaches the target of 225 in race 9
+    assert figures.winners == ("bob",)
+    assert column(figures, "final_money") == {"ann": 20, "bob": 227, "cy": 66, "dee": 21}
+    # Bob wins races 2 to 6, 8 and 9 (race 4 alone), Cy races 1 and 7
+    assert column(figures, "races_won") == {"ann": 0, "bob": 7, "cy": 2, "dee": 0}
+    # Ann: Dee's 2 hexes in race 1 and 3 in race 5; Dee: Bob's 2 in race 4, Cy's 1 in race 7
+    # and Ann's 1 in race 8
+    assert column(figures, "fees_received")["ann"] == 5
+    assert column(figures, "fees_received")["dee"] == 4
+    assert dict(figures.places) == {"bob": 1, "cy": 2, "dee": 3, "ann": 4}
 
 
 def test_a_game_under_way_gives_no_figures():
