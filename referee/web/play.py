@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 
 from referee.engine.corrections import RENAME
 from referee.engine.errors import IllegalAction, StaleAction
+from referee.engine.questions import Question
 from referee.engine.record import dump_record
 from referee.engine.replay import Replayer
 from referee.web import store
@@ -164,6 +165,16 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
+def _question(game: GameRow, player_id: str | None) -> Question | None:
+    """The question an action for a seat answers: while the game keeps asking that seat and
+    only other seats answer, a page drawn before their answers still counts (several phones
+    asked at once). The banker's own steps (undo among them) need a current page."""
+    if player_id is None:
+        return None
+    hooks = hooks_for(game.game)
+    return Question(player_id, hooks.to_act, hooks.acting_for)
+
+
 @bp.post("/act")
 def act(game_id: str) -> Response:
     """Submit one action (form convention in docs/web.md)."""
@@ -187,7 +198,8 @@ def act(game_id: str) -> Response:
         return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id))
     refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
     try:
-        submitted = submit_action(get_db(), replayers(), game, posted, refuse)
+        submitted = submit_action(get_db(), replayers(), game, posted, refuse,
+                                  _question(game, player_id))
     except NotNow as err:
         return render_game(game, actor, page, status=403, notice=str(err))
     except (StaleAction, ReusedClientId) as err:
