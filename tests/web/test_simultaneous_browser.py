@@ -75,3 +75,41 @@ def test_three_phones_answer_start_towns_and_race_entries_at_once(live_url, chro
     answers = {a["company"]: a["type"] for a in recorded(keeper)[at:]}
     assert answers == {"p1": "enter", "p2": "enter", "p3": "stay_out"}
     ann.wait_for_selector("button:has-text('Declare the route')", timeout=8000)
+
+
+def test_a_truly_stale_tap_keeps_the_choice_and_the_message_through_live_updates(live_url,
+                                                                               chromium):
+    keeper = keeper_of_a_new_game(live_url, chromium)
+    join_url = keeper.get_attribute(".join a", "href")
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
+    ann, bob, cy = phones["Ann"], phones["Bob"], phones["Cy"]
+    for phone in (ann, bob, cy):
+        phone.reload()
+    bob.select_option(".rr-panel select[name='town']", "Linz")
+    # Ann answers, and the keeper takes her answer back before Bob taps: Bob's page is stale
+    ann.select_option(".rr-panel select[name='town']", "Wien")
+    click(ann, ".rr-panel button:has-text('Start here')")
+    keeper.reload()
+    keeper.click(".undo-confirm summary")
+    click(keeper, "button:has-text('Yes, take it back')")
+    bob.click(".rr-panel button:has-text('Start here')")
+    bob.wait_for_selector(".act-refusal .refused")
+    assert "Someone acted first" in bob.text_content(".act-refusal")
+    assert "Not recorded: start town: Linz" in bob.text_content(".act-refusal")
+    town = ".rr-panel select[name='town']"
+    assert bob.eval_on_selector(town, "s => s.options[0].value") != "Linz"
+    assert bob.input_value(town) == "Linz"  # put back into the fresh form
+    check_phone_layout(bob)
+    # Cy answers: Bob's page follows on its next poll, and the box stays
+    cy.reload()
+    cy.select_option(".rr-panel select[name='town']", "Graz")
+    click(cy, ".rr-panel button:has-text('Start here')")
+    settled(bob, seq(cy))
+    assert "Not recorded: start town: Linz" in bob.text_content(".act-refusal")
+    # a tap that counts empties the box
+    bob.select_option(".rr-panel select[name='town']", "Linz")
+    click(bob, ".rr-panel button:has-text('Start here')")
+    assert bob.locator(".act-refusal .refused").count() == 0
+    assert [(a["type"], a.get("company"), a.get("town")) for a in recorded(keeper)] == [
+        ("start_town", "p1", "Wien"), ("undo", None, None), ("start_town", "p3", "Graz"),
+        ("start_town", "p2", "Linz")]
