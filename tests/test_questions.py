@@ -84,6 +84,21 @@ def test_an_undo_or_the_seats_own_action_in_between_makes_the_page_stale():
                       question=question("ann"))
 
 
+def test_a_page_too_many_actions_behind_is_stale():
+    from referee.engine.questions import LONGEST_WAIT
+    from tests.web.counter_game import Counter, CounterRules
+
+    players = [{"id": "p1"}, {"id": "p2"}]
+    game = Replayer(CounterRules(players))
+    anyone = Question("p2", Counter().to_act, Counter().acting_player)  # both may always add
+    for _ in range(LONGEST_WAIT + 1):
+        game.submit({"type": "add", "player": "p1", "n": 1})
+    with pytest.raises(StaleAction):
+        game.submit({"type": "add", "player": "p2", "n": 1}, expected_seq=0, question=anyone)
+    game.submit({"type": "add", "player": "p2", "n": 1}, expected_seq=1, question=anyone)
+    assert game.state.counts == {"p1": LONGEST_WAIT + 1, "p2": 1}
+
+
 def test_a_page_from_the_future_is_stale():
     t = Table()
     with pytest.raises(StaleAction):

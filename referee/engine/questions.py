@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from referee.engine.replay import Replayer
 
 TAKE_BACK = frozenset({"undo", "redo"})
+LONGEST_WAIT = 64  # a page more actions behind than this is stale whatever: bounds the check
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,9 @@ class Question:
 def still_open(replayer: Replayer, seq: int, question: Question) -> bool:
     """Whether `question` was open at log length `seq` and stayed open through every action
     recorded since (each another seat's answer), up to the current state."""
-    if not 0 <= seq <= replayer.seq:
+    if not 0 <= seq <= replayer.seq or replayer.seq - seq > LONGEST_WAIT:
         return False
-    if not all(question.others_answer(action) for action in replayer.log[seq:]):
+    if not all(question.others_answer(action) for action in islice(replayer.log, seq, None)):
         return False
     frames = replayer.frames_between(seq, replayer.seq)
     if len(frames) != replayer.seq - seq + 1:  # an action in between is no longer in force
