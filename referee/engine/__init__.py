@@ -7,6 +7,7 @@ Nothing here imports Flask or sqlite-utils.
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK, Ledger, Transfer
+from referee.engine.questions import Question
 from referee.engine.replay import Frame, Replayer
 from referee.engine.rules import GameRules, Outcome, Step
 
@@ -18,6 +19,7 @@ __all__ = [
     "IllegalAction",
     "Ledger",
     "Outcome",
+    "Question",
     "Replayer",
     "StaleAction",
     "Step",

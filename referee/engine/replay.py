@@ -22,6 +22,7 @@ from typing import Any
 from referee.engine.corrections import RENAME, names_in_force, rename
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.ledger import Transfer
+from referee.engine.questions import Question, still_open
 from referee.engine.rules import GameRules, Outcome
 
 UNDO = "undo"
@@ -216,9 +217,15 @@ class Replayer:
         high = bisect.bisect_left(frames, end, lo=low, key=_position)
         return frames[low - 1:high]
 
-    def submit(self, action: dict, expected_seq: int | None = None) -> Frame:
-        """Check and append one action; raise StaleAction or IllegalAction and change nothing."""
-        if expected_seq is not None and expected_seq != self.seq:
+    def submit(self, action: dict, expected_seq: int | None = None,
+               question: Question | None = None) -> Frame:
+        """Check and append one action; raise StaleAction or IllegalAction and change nothing.
+
+        `expected_seq` is the log length the sender saw. Without a `question` it must be the
+        current one; with one (the sender's seat and who the game asks), an older one is
+        accepted while that seat's own question stayed open since (engine/questions.py)."""
+        if expected_seq is not None and expected_seq != self.seq and (
+                question is None or not still_open(self, expected_seq, question)):
             raise StaleAction(expected_seq, self.seq)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action is an object with a 'type'.")

@@ -202,7 +202,9 @@ class Game(Protocol):
     def to_act(self, state: Any) -> list[str]:
         """The one answer to "who acts now": the players who may act (mostly one; none when
         the banker records the next step or the game is over). The POST check and every page
-        use this and nothing else; the game's own summary states the same."""
+        use this and nothing else; the game's own summary states the same. Several seats
+        named together are asked together: an answer from a page drawn before the others'
+        answers still counts while its seat stays named (referee/engine/questions.py)."""
         ...
 
     def acting_player(self, action: dict) -> str | None:

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 
 from referee.engine.corrections import RENAME
 from referee.engine.errors import IllegalAction, StaleAction
+from referee.engine.questions import Question
 from referee.engine.record import dump_record
 from referee.engine.replay import Replayer
 from referee.web import store
@@ -183,6 +184,47 @@ def _secret_seat(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
+KEPT_OUT = frozenset({"csrf_token", "seq", "client_id", "page"})
+
+
+def _refused(game: GameRow, message: str, action: dict) -> dict:
+    """A refused tap as its box shows it: the reason, the choice in words, and the form's
+    fields (what static/refusal.js puts back into the fresh form)."""
+    fields = {name: request.form.getlist(name) for name in request.form
+              if name not in KEPT_OUT and not name.endswith(":roll")}
+    return {"message": message, "choice": _choice_words(action, _names(game)),
+            "fields": fields}
+
+
+def _choice_words(action: dict, names: dict[str, str]) -> str:
+    """An action as its sender chose it: "start town: Linz", "enter: Cy"."""
+    seat = {"player", "company"}
+
+    def said(value: object) -> str:
+        if isinstance(value, str):
+            return names.get(value, value)
+        if isinstance(value, list):
+            return ", ".join(said(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{said(k)} {said(v)}" for k, v in value.items())
+        return str(value)
+
+    kind = str(action.get("type", "action")).replace("_", " ")
+    chosen = [said(v) for k, v in action.items()
+              if k != "type" and k not in seat and v not in (None, "", [], {})]
+    return f"{kind}: {'; '.join(chosen)}" if chosen else kind
+
+
+def _question(game: GameRow, player_id: str | None) -> Question | None:
+    """The question an action for a seat answers: while the game keeps asking that seat and
+    only other seats answer, a page drawn before their answers still counts (several phones
+    asked at once). The banker's own steps (undo among them) need a current page."""
+    if player_id is None:
+        return None
+    hooks = hooks_for(game.game)
+    return Question(player_id, hooks.to_act, hooks.acting_for)
+
+
 @bp.post("/act")
 def act(game_id: str) -> Response:
     """Submit one action (form convention in docs/web.md)."""
@@ -193,36 +235,42 @@ def act(game_id: str) -> Response:
         posted = action_from_form(request.form)
     except FormError as err:
         failed = {"type": request.form.get("type"), "reason": str(err)}
-        return render_game(game, actor, page, status=422, failed=failed)
+        return render_game(game, actor, page, status=422, failed=failed, answer=True)
     if posted.action.get("type") == RENAME and (why := _name_problem(game, posted.action)):
         failed = {"type": RENAME, "reason": why}
-        return render_game(game, actor, page, status=422, failed=failed)
+        return render_game(game, actor, page, status=422, failed=failed, answer=True)
     try:
         player_id = hooks_for(game.game).acting_for(posted.action)
     except (KeyError, TypeError, ValueError):
         player_id = None
     # A refusal answers with the page itself (and its poller), so the phone keeps following.
     if not actor.may_act_for(player_id):
-        return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id))
+        return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id),
+                           answer=True)
     refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
     if actor.banker and seated_banker_of(game) not in (None, player_id) and player_id:
         refuse = _secret_seat(game, player_id)
     try:
-        submitted = submit_action(get_db(), replayers(), game, posted, refuse)
+        submitted = submit_action(get_db(), replayers(), game, posted, refuse,
+                                  _question(game, player_id))
     except NotNow as err:
-        return render_game(game, actor, page, status=403, notice=str(err))
-    except (StaleAction, ReusedClientId) as err:
-        return render_game(game, actor, page, status=409, notice=str(err))
+        return render_game(game, actor, page, status=403, answer=True,
+                           refusal=_refused(game, str(err), posted.action))
+    except StaleAction as err:
+        return render_game(game, actor, page, status=409, answer=True,
+                           refusal=_refused(game, str(err), posted.action))
+    except ReusedClientId as err:
+        return render_game(game, actor, page, status=409, notice=str(err), answer=True)
     except IllegalAction as err:
         failed = {"type": posted.action["type"], "reason": str(err)}
-        return render_game(game, actor, page, status=422, failed=failed)
+        return render_game(game, actor, page, status=422, failed=failed, answer=True)
     except (TypeError, LookupError, AttributeError, ValueError, AssertionError):
         # The rules should answer IllegalAction; a malformed action must still not be a 500.
         # Nothing was stored (submit_action stores only what the rules accepted); the log
         # keeps the traceback for whoever fixes the rules.
         current_app.logger.exception("the rules failed on a %r action", posted.action["type"])
         failed = {"type": posted.action["type"], "reason": "The rules could not read this action."}
-        return render_game(game, actor, page, status=422, failed=failed)
+        return render_game(game, actor, page, status=422, failed=failed, answer=True)
     if is_htmx():
-        return render_game(game, actor, page, count=submitted.seq)
+        return render_game(game, actor, page, count=submitted.seq, answer=True)
     return redirect(url_for(PAGE_ENDPOINTS[page], game_id=game.id), 303)

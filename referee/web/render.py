@@ -56,12 +56,17 @@ def render_game(
     failed: dict | None = None,
     notice: str | None = None,
     count: int | None = None,
+    refusal: dict | None = None,
+    answer: bool = False,
 ) -> Response:
     """One game page (or its live fragment) for `actor`, as the game stands now.
 
     `failed` ({"type", "reason"}) is an action the rules or the form refused, shown beside its
     form; `notice` a line shown on top (e.g. that someone acted first). `count`, when the
     caller has just written the log, is its length (the database is not asked again).
+    `refusal` ({"message", "choice", "fields"}) is a tap refused as out of date, shown outside
+    the live part with the choice it carried (templates/play/_refusal.html); `answer` marks the
+    answer to a tap, whose fragment sets that box out of band (emptied when the tap counted).
     """
     db = get_db()
     snapshot = replayers().snapshot(db, game, count)
@@ -76,6 +81,8 @@ def render_game(
         "stylesheets": hooks.setup.stylesheets,
         "failed": failed,
         "notice": notice,
+        "refusal": refusal,
+        "refusal_oob": answer and is_htmx(),
     }
     if page in ("banker", "table") and not is_htmx():
         link, *fallback = join_links(game)

@@ -247,8 +247,8 @@ class ReplayerCache:
             self._replayers[game.id] = replayer
         if replayer.seq < count:
             start = replayer.seq
-            if tail is None:
-                tail = store.actions_from(db, game.id, start)
+            if tail is None:  # cut at `count`: actions stored since are not asked for here
+                tail = store.actions_from(db, game.id, start)[:count - start]
             for offset, action in enumerate(tail):
                 try:
                     replayer.submit(action)
@@ -332,11 +332,16 @@ class ReplayerCache:
             self._noted[game_id] = pending.seq
 
     def snapshot(self, db: Database, game: GameRow, count: int | None = None) -> Snapshot:
-        """The game as stored now (or at `count` actions, when the caller knows the count); the
-        same Snapshot again while nothing has changed (copying a long log on every page would
-        make pages slower as the game goes on)."""
+        """The game as stored now; the same Snapshot again while nothing has changed (copying a
+        long log on every page would make pages slower as the game goes on).
+
+        `count`, when the caller has just stored an action, is the log length it left: the
+        count is then not read again, unless the game has moved on since (another seat's answer
+        landed in between), when the page is drawn as the game stands now, never at a length
+        the kept Replayer has passed (that would replay the game from its start)."""
         with self.lock(game.id):
-            if count is None:
+            kept_replayer = self._replayers.get(game.id)
+            if count is None or (kept_replayer is not None and kept_replayer.seq > count):
                 count = store.action_count(db, game.id) or 0
             replayer = self.current(db, game, count)
             kept = self._snapshots.get(game.id)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from referee.engine.questions import Question
 from referee.engine.replay import CHECKPOINT_EVERY, Replayer
 from referee.web import store
 from referee.web.db import immediate
@@ -52,15 +53,17 @@ Refuse = Callable[[Replayer], str | None]  # why the sender may not act on this 
 
 
 def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted,
-                  refuse: Refuse | None = None) -> Submitted:
+                  refuse: Refuse | None = None, question: Question | None = None) -> Submitted:
     """Apply and store `posted`; raise StaleAction, IllegalAction, NotNow or ReusedClientId and
     store nothing.
 
     Within the game's lock and one BEGIN IMMEDIATE transaction: a client_id already stored
     answers as before (ReusedClientId if it came with another action); otherwise the expected
-    seq must equal the stored count, `refuse` (asked only of a current page) must find no
-    reason against the sender, the engine must accept the action, and only then is it
-    inserted. One read before the insert: the count and the client's stored action together.
+    seq must equal the stored count, or, given the seat's `question`, that question must have
+    stayed open since the page's seq (others answering theirs meanwhile: engine/questions.py);
+    `refuse` (asked only of a current page) must find no reason against the sender, the engine
+    must accept the action, and only then is it inserted. One read before the insert: the count
+    and the client's stored action together.
     """
     with cache.lock(game.id):
         applied = False
@@ -74,7 +77,7 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 replayer = cache.current(db, game, count)
                 if refuse is not None and posted.seq == count and (why := refuse(replayer)):
                     raise NotNow(why)
-                replayer.submit(posted.action, expected_seq=posted.seq)
+                replayer.submit(posted.action, expected_seq=posted.seq, question=question)
                 applied = True
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)
                 if (count + 1) % CHECKPOINT_EVERY == 0:

@@ -58,14 +58,29 @@ def test_the_banker_acts_for_anyone(app, table):
 
 
 def test_a_stale_seq_gets_409_and_the_fresh_state(app, table):
-    _banker, ann, bob, game_id = table
+    banker, ann, bob, game_id = table
     assert ann.act(game_id, type="add", player="p1", **{"n:int": "4"}).status_code == 303
-    response = bob.act(game_id, seq=0, type="add", player="p2", **{"n:int": "1"}, page="phone")
+    assert banker.act(game_id, type="reset", page="banker").status_code == 303
+    # the banker's own step since Bob's page: Bob's question may not be the same any more
+    response = bob.act(game_id, seq=1, type="add", player="p2", **{"n:int": "1"}, page="phone")
     assert response.status_code == 409
     assert "Someone acted first" in response.text
-    assert "p1 adds 4." in response.text  # the page shows the game as it is now
-    assert 'name="seq" value="1"' in response.text or 'data-seq="1"' in response.text
-    assert stored_actions(app, game_id) == [{"type": "add", "player": "p1", "n": 4}]
+    assert "All counters back to 0." in response.text  # the page shows the game as it is now
+    assert 'name="seq" value="2"' in response.text or 'data-seq="2"' in response.text
+    assert stored_actions(app, game_id) == [{"type": "add", "player": "p1", "n": 4},
+                                            {"type": "reset"}]
+
+
+def test_an_answer_from_a_page_before_another_seats_answer_is_recorded(app, table):
+    """Anyone may add at any time: Ann's add landing first leaves Bob's question open."""
+    _banker, ann, bob, game_id = table
+    assert ann.act(game_id, type="add", player="p1", **{"n:int": "4"}).status_code == 303
+    response = bob.act(game_id, seq=0, type="add", player="p2", **{"n:int": "1"}, page="phone",
+                       htmx=True)
+    assert response.status_code == 200
+    assert 'data-seq="2"' in response.text  # drawn as the game stands now
+    assert stored_actions(app, game_id) == [{"type": "add", "player": "p1", "n": 4},
+                                            {"type": "add", "player": "p2", "n": 1}]
 
 
 def test_the_same_client_id_twice_applies_once(app, table):
