@@ -108,6 +108,29 @@ def test_obsolescence_by_category_problems_name_file_and_line(tmp_path):
     assert len(found) == 6  # the rows of lines 2, 3 and 10 are right
 
 
+def test_obsolescence_levels_and_lists_problems(tmp_path):
+    folder = copy_of_test_box(tmp_path)
+    (folder / "obsolescence.csv").write_text(
+        "level,category,obsoletes\n4,,2\n4,,3\n0,,1\n21,,2\n3,,\n5,,x\n,D,3\n")
+    found = problems(folder)
+    assert "obsolescence.csv line 3: level 4 is listed twice (line 2 too)" in found
+    assert "obsolescence.csv line 4: the level must be a whole number 1 to 20, not '0'" in found
+    assert "obsolescence.csv line 5: the level must be a whole number 1 to 20, not '21'" \
+        in found
+    assert ("obsolescence.csv line 6: obsoletes lists the levels made obsolete, separated by "
+            "spaces, not ''") in found
+    assert ("obsolescence.csv line 7: obsoletes lists the levels made obsolete, separated by "
+            "spaces, not 'x'") in found
+    assert "obsolescence.csv line 8: D (level 3) can only make lower levels obsolete" in found
+    assert len(found) == 6
+
+
+def test_obsolescence_is_checked_against_the_railroads_only_once_there_are_some(tmp_path):
+    folder = shutil.copytree(TEMPLATE, tmp_path / "empty")
+    (folder / "obsolescence.csv").write_text("level,category,obsoletes\n4,,2\n,I K,4\n")
+    assert not [p for p in problems(folder) if p.startswith("obsolescence.csv")]
+
+
 def test_a_box_with_obsolescence_by_level_only_still_loads(tmp_path):
     """The format before categories: `level,obsoletes`, in a folder and inline in a record."""
     folder = copy_of_test_box(tmp_path)

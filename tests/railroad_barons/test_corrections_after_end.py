@@ -5,6 +5,7 @@ import pytest
 
 from referee.engine import IllegalAction
 from referee.games.railroad_barons.views import render, summary
+from tests.railroad_barons.play import Table
 from tests.railroad_barons.test_recorded_games import replayed
 
 
@@ -49,3 +50,13 @@ def test_the_final_summary_lists_each_correction_after_the_end_with_its_reason()
     assert "Corrected after the end: Seedy Brothers's marker $80 → $100 (the marker was " \
            "knocked)" in text
     assert text.endswith("Winner: Ann")
+
+
+def test_corrections_before_the_end_are_not_listed_nor_scored():
+    t = Table().quick_start()
+    t.buy("ann", "DPI", 40, par=70).buy("bob", "DPI", 30)
+    t.do("adjust_cash", account="ann", amount=5, reason="miscounted")
+    assert "Unknown space ['s5']" in t.rejects("correct_value", holding="DPI", space=["s5"],
+                                               reason="x")
+    t.do("correct_value", holding="DPI", space="s5", reason="the marker slid")
+    assert t.report()["corrections_after_end"] == [] and t.state.scores == {}

@@ -256,6 +256,7 @@ def test_an_i_or_k_railroad_makes_level_4_obsolete():
     assert t.state.obsolete == [2, 4]
     assert [r[0] for r in t.h("SB").railroads] == ["Elm Line"]
     assert t.h("DPI").railroads == [("Dune Line", 0), ("Ivy Line", 1)]
+    assert t.state.levels_seen == [2, 3, 4, 5]  # each level once, in the order first seen
 
 
 def test_a_j_railroad_at_the_level_of_i_and_k_makes_nothing_obsolete():
@@ -275,3 +276,24 @@ def test_a_j_railroad_at_the_level_of_i_and_k_makes_nothing_obsolete():
     assert t.said("The first I or K railroad makes level 4 obsolete: Seedy Brothers's Fern "
                   "Line and Seedy Brothers's Gale Line leave the game without compensation.")
     assert t.state.obsolete == [2, 4]
+
+
+def test_a_card_of_the_level_just_made_obsolete_leaves_the_top_of_the_stack_at_once():
+    """With the Birch Line (A2) under the Elm Line: the Elm bought at level 4 makes level 2
+    obsolete, and the Birch, now on top, leaves the game before anyone may buy it."""
+    box = the_test_box().to_dict()
+    rows = box["railroads"]
+    birch = next(r for r in rows if r[0] == "Birch Line")
+    rows.remove(birch)
+    rows.insert([r[0] for r in rows].index("Elm Line") + 1, birch)
+    t = Table(box=box).quick_start()
+    t.buy("ann", "SB", 40, par=100).buy("bob", "SB", 30)
+    t.end_stock_round()
+    t.do("adjust_cash", account="treasury:SB", amount=2000, reason="for the test")
+    t.tokens(plus=3, down=3).buy_railroad().buy_railroad().buy_railroad(side=0).finish()
+    # the Ash, the Test Atlantic and the Cedar at level 2
+    t.tokens(plus=3, down=3).withhold().buy_railroad()  # OR 1.2: the Dune (C3)
+    assert t.state.stack[:2] == ["Elm Line", "Birch Line"]
+    t.buy_railroad(side=1)
+    assert t.said("The Birch Line on top of the stack is obsolete and leaves the game.")
+    assert t.state.stack[0] == "Fern Line" and "Birch Line" in t.state.out_of_game

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from referee.games.railroad_barons.box import Box
 from referee.games.railroad_barons.state import treasury
 from referee.games.railroad_barons.terms import (
     aid_needed,
@@ -86,6 +87,13 @@ def test_the_railroads_a_row_names_make_its_levels_obsolete_once():
     assert obsoleted_by(box, state, ivy.sides[1]) == []  # obsolete already
     state.obsolete.append(2)
     assert obsoleted_by(box, state, fern.sides[0]) == []
+
+
+def test_a_level_two_rows_make_obsolete_is_named_once():
+    box = Box.from_dict(Table().rules.box.to_dict()
+                        | {"obsolescence": [[4, "", "2"], ["", "E", "2 3"]]})
+    fern = box.card("Fern Line").sides[0]  # E, level 4: both rows
+    assert obsoleted_by(box, Table().state, fern) == [2, 3]
 
 
 def test_operator_tokens_in_the_route_network_never_come_back():
