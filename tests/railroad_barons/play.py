@@ -22,8 +22,10 @@ def the_test_box():
 class Table:
     """A two-player game at a table, driven by the actions the players would report."""
 
-    def __init__(self, a: str = "ann", b: str = "bob", settings: dict | None = None):
-        self.record = new_record("railroad_barons", the_test_box().to_dict(),
+    def __init__(self, a: str = "ann", b: str = "bob", settings: dict | None = None,
+                 box: dict | None = None):
+        """`box`: an inline box (the test box's by default)."""
+        self.record = new_record("railroad_barons", box or the_test_box().to_dict(),
                                  [{"id": a, "name": a.capitalize()},
                                   {"id": b, "name": b.capitalize()}], settings or {})
         self.rules = rules_for(self.record)

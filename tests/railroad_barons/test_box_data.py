@@ -7,7 +7,13 @@ import sys
 import pytest
 
 from referee import TABLES_DIR
-from referee.games.railroad_barons.box import Box, BoxError, load_box, load_box_folder
+from referee.games.railroad_barons.box import (
+    Box,
+    BoxError,
+    Obsolescence,
+    load_box,
+    load_box_folder,
+)
 from tests.railroad_barons.play import TEST_BOX, the_test_box
 
 TEMPLATE = TABLES_DIR / "railroad_barons" / "_template"
@@ -31,7 +37,7 @@ def test_the_test_box_says_it_was_made_for_the_tests():
     assert [c.name for c in box.cards][:3] == ["Ash Line", "Birch Line", "Test Atlantic"]
     assert box.card("Elm Line").sides[1].level == 4 and box.card("Elm Line").removed_side == 0
     assert box.card("Ivy Line").sides[1].category == "K"
-    assert box.obsoletes == {4: (2,), 5: (3,)}
+    assert box.obsolescence == [Obsolescence(4, (), (2,)), Obsolescence(None, ("I", "K"), (4,))]
     assert box.par_space(90) == "s6" and box.end_value == 350
 
 
@@ -82,6 +88,65 @@ def test_railroad_and_obsolescence_problems(tmp_path):
         in found
     assert "obsolescence.csv line 3: level 3 can only make lower levels obsolete" in found
     assert "obsolescence.csv line 4: no railroad of level 9 is in the railroads file" in found
+
+
+def test_obsolescence_by_category_problems_name_file_and_line(tmp_path):
+    folder = copy_of_test_box(tmp_path)
+    (folder / "obsolescence.csv").write_text(
+        "level,category,obsoletes\n4,,2\n,I K,4\n,,3\n,Q,3\n,J,5\n,K,3\n4,J,2\n,1,2\n"
+        "5,J,4\n")
+    found = problems(folder)
+    assert ("obsolescence.csv line 4: say which railroads make levels obsolete: a level, a "
+            "category (or several), or both") in found
+    assert "obsolescence.csv line 5: no railroad of category Q is in the railroads file" in found
+    assert "obsolescence.csv line 6: J (level 5) can only make lower levels obsolete" in found
+    assert "obsolescence.csv line 7: K is listed twice (line 3 too)" in found
+    assert "obsolescence.csv line 8: no railroad of category J at level 4 is in the railroads " \
+        "file" in found
+    assert ("obsolescence.csv line 9: category lists railroad categories, one letter each, "
+            "separated by spaces, not '1'") in found
+    assert len(found) == 6  # the rows of lines 2, 3 and 10 are right
+
+
+def test_obsolescence_levels_and_lists_problems(tmp_path):
+    folder = copy_of_test_box(tmp_path)
+    (folder / "obsolescence.csv").write_text(
+        "level,category,obsoletes\n4,,2\n4,,3\n0,,1\n21,,2\n3,,\n5,,x\n,D,3\n")
+    found = problems(folder)
+    assert "obsolescence.csv line 3: level 4 is listed twice (line 2 too)" in found
+    assert "obsolescence.csv line 4: the level must be a whole number 1 to 20, not '0'" in found
+    assert "obsolescence.csv line 5: the level must be a whole number 1 to 20, not '21'" \
+        in found
+    assert ("obsolescence.csv line 6: obsoletes lists the levels made obsolete, separated by "
+            "spaces, not ''") in found
+    assert ("obsolescence.csv line 7: obsoletes lists the levels made obsolete, separated by "
+            "spaces, not 'x'") in found
+    assert "obsolescence.csv line 8: D (level 3) can only make lower levels obsolete" in found
+    assert len(found) == 6
+
+
+def test_obsolescence_is_checked_against_the_railroads_only_once_there_are_some(tmp_path):
+    folder = shutil.copytree(TEMPLATE, tmp_path / "empty")
+    (folder / "obsolescence.csv").write_text("level,category,obsoletes\n4,,2\n,I K,4\n")
+    assert not [p for p in problems(folder) if p.startswith("obsolescence.csv")]
+
+
+def test_a_box_with_obsolescence_by_level_only_still_loads(tmp_path):
+    """The format before categories: `level,obsoletes`, in a folder and inline in a record."""
+    folder = copy_of_test_box(tmp_path)
+    (folder / "obsolescence.csv").write_text("level,obsoletes\n4,2\n5,3 4\n")
+    by_level = [Obsolescence(4, (), (2,)), Obsolescence(5, (), (3, 4))]
+    box = load_box_folder(folder)
+    assert box.obsolescence == by_level
+    inline = box.to_dict() | {"obsolescence": [[4, "2"], [5, "3 4"]]}
+    assert Box.from_dict(inline).obsolescence == by_level
+    assert Box.from_dict(inline).to_dict()["obsolescence"] == [[4, "", "2"], [5, "", "3 4"]]
+    with pytest.raises(BoxError) as caught:
+        Box.from_dict(box.to_dict() | {"obsolescence": [[4, "2", "", "x"]]})
+    assert [str(p) for p in caught.value.problems] == [
+        "map.obsolescence line 1: 3 cells expected, found 4"]
+    (folder / "obsolescence.csv").write_text("level,obsoletes\n4,2,3\n")
+    assert "obsolescence.csv line 2: 2 cells expected, found 3" in problems(folder)
 
 
 def test_manifest_and_investor_problems(tmp_path):

@@ -337,9 +337,11 @@ def test_a_railroad_is_bought_only_while_the_stack_has_one():
     t.tokens(plus=2, down=1).withhold()  # DPI
     t.buy_railroad().buy_railroad(side=0).finish("Fern Line")
     assert t.state.stack == ["Juniper Line"]  # the Ivy Line left after the two rounds
-    assert t.h("SB").railroads == []  # its level 5 made SB's level 3 Elm Line obsolete
+    assert t.state.obsolete == [2, 4]  # the Ivy Line, an I, made level 4 obsolete
+    assert t.h("SB").railroads == [("Elm Line", 0)]
     t.end_stock_round()
-    t.tokens(plus=2, down=1).buy_railroad().finish()  # SB takes the last card
+    t.tokens(plus=2, down=2).withhold().buy_railroad().finish()  # SB takes the last card
     assert t.state.stack == []
-    t.tokens(plus=2, down=1).withhold()  # DPI
+    assert t.h("DPI").railroads == []  # its Gale Line (F4) is obsolete: no revenue
+    t.tokens(plus=2, down=1)  # DPI
     assert t.rejects("buy_railroad", player=t.director) == "The railroad stack is empty."

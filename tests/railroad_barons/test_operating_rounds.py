@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.railroad_barons.play import Table
+from tests.railroad_barons.play import Table, the_test_box
 
 
 def dpi_operating(settings=None, price: int = 70) -> Table:
@@ -223,3 +223,77 @@ def test_a_zero_payout_moves_the_marker_only_when_the_table_says_so(setting, mov
         assert t.value("DPI") == 80
     else:
         assert t.state.op.phase == "buy" and t.value("DPI") == 70
+
+
+def to_the_top_level_railroads(box: dict | None = None) -> Table:
+    """Ann directs SB and DPI, both rich. OR 1.1: SB buys the Ash, Birch and Test Atlantic, DPI
+    the Cedar and the Dune. OR 1.2: SB buys the Elm (D3) and the Fern (E4: level 2 is obsolete)
+    and the Gale (F4); then DPI operates, the next card on top."""
+    t = Table(box=box).quick_start()
+    t.buy("ann", "SB", 40, par=70).buy("bob", "SB", 30)
+    t.buy("ann", "DPI", 40, par=70).buy("bob", "DPI", 30)
+    t.end_stock_round()
+    for holding in ("SB", "DPI"):
+        t.do("adjust_cash", account=f"treasury:{holding}", amount=2000, reason="for the test")
+    t.operate(plus=3, down=3, buys=3)  # SB
+    t.tokens(plus=2, down=2).buy_railroad(side=0).buy_railroad().finish()  # DPI
+    t.tokens(plus=3, down=3).withhold()  # SB, OR 1.2
+    t.buy_railroad(side=0).buy_railroad().buy_railroad(side=0).finish()
+    assert t.state.obsolete == [2]
+    assert [r[0] for r in t.h("SB").railroads] == ["Elm Line", "Fern Line", "Gale Line"]
+    t.tokens(plus=2, down=2).withhold()  # DPI, with the Dune Line
+    return t
+
+
+def test_an_i_or_k_railroad_makes_level_4_obsolete():
+    """The rulebook: "I and K category Railroads ... Either will cause level 4 Railroads to
+    become obsolete"; the test box says so by category (I and K are level 5, like J)."""
+    t = to_the_top_level_railroads()
+    assert t.state.stack[0] == "Ivy Line"
+    t.buy_railroad(side=1)  # the K side of the Ivy Line
+    assert t.said("The first I or K railroad makes level 4 obsolete: Seedy Brothers's Fern "
+                  "Line and Seedy Brothers's Gale Line leave the game without compensation.")
+    assert t.state.obsolete == [2, 4]
+    assert [r[0] for r in t.h("SB").railroads] == ["Elm Line"]
+    assert t.h("DPI").railroads == [("Dune Line", 0), ("Ivy Line", 1)]
+    assert t.state.levels_seen == [2, 3, 4, 5]  # each level once, in the order first seen
+
+
+def test_a_j_railroad_at_the_level_of_i_and_k_makes_nothing_obsolete():
+    """With the Juniper (J5) on top of the Ivy (I5/K5): the first level 5 railroad is a J,
+    which the rulebook does not list; the Ivy after it still makes level 4 obsolete."""
+    box = the_test_box().to_dict()
+    rows = box["railroads"]
+    ivy = next(r for r in rows if r[0] == "Ivy Line")
+    rows.remove(ivy)
+    rows.append(ivy)  # the Juniper Line now lies above the Ivy Line
+    t = to_the_top_level_railroads(box)
+    assert t.state.stack == ["Juniper Line", "Ivy Line"]
+    t.buy_railroad()
+    assert t.state.obsolete == [2]
+    assert [r[0] for r in t.h("SB").railroads] == ["Elm Line", "Fern Line", "Gale Line"]
+    t.buy_railroad(side=0)  # the I side
+    assert t.said("The first I or K railroad makes level 4 obsolete: Seedy Brothers's Fern "
+                  "Line and Seedy Brothers's Gale Line leave the game without compensation.")
+    assert t.state.obsolete == [2, 4]
+
+
+def test_a_card_of_the_level_just_made_obsolete_leaves_the_top_of_the_stack_at_once():
+    """With the Birch Line (A2) under the Elm Line: the Elm bought at level 4 makes level 2
+    obsolete, and the Birch, now on top, leaves the game before anyone may buy it."""
+    box = the_test_box().to_dict()
+    rows = box["railroads"]
+    birch = next(r for r in rows if r[0] == "Birch Line")
+    rows.remove(birch)
+    rows.insert([r[0] for r in rows].index("Elm Line") + 1, birch)
+    t = Table(box=box).quick_start()
+    t.buy("ann", "SB", 40, par=100).buy("bob", "SB", 30)
+    t.end_stock_round()
+    t.do("adjust_cash", account="treasury:SB", amount=2000, reason="for the test")
+    t.tokens(plus=3, down=3).buy_railroad().buy_railroad().buy_railroad(side=0).finish()
+    # the Ash, the Test Atlantic and the Cedar at level 2
+    t.tokens(plus=3, down=3).withhold().buy_railroad()  # OR 1.2: the Dune (C3)
+    assert t.state.stack[:2] == ["Elm Line", "Birch Line"]
+    t.buy_railroad(side=1)
+    assert t.said("The Birch Line on top of the stack is obsolete and leaves the game.")
+    assert t.state.stack[0] == "Fern Line" and "Birch Line" in t.state.out_of_game

@@ -7,6 +7,7 @@ import pytest
 from referee.engine import IllegalAction, Replayer
 from referee.engine.record import read_record
 from referee.games.railroad_barons import rules_for, summary
+from referee.games.railroad_barons.box import Obsolescence
 from referee.games.railroad_barons.views import render
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
@@ -123,3 +124,14 @@ def test_game_1_dividends_are_the_exact_percentage_of_the_revenue():
                     ("ann", 32, 80), ("bob", 48, 80), ("ann", 30, 75), ("bob", 45, 75),
                     ("ann", 50, 125), ("bob", 75, 125), ("ann", 50, 125), ("bob", 75, 125),
                     ("ann", 32, 80), ("bob", 8, 80)]
+
+
+@pytest.mark.parametrize("name", ["barons_game_1", "barons_game_2"])
+def test_a_record_whose_box_sets_obsolescence_by_level_only_replays_as_before(name):
+    """Both records carry the test box as it was recorded, before obsolescence by category:
+    rows of (level, obsoletes), read as they always were."""
+    record = read_record(GAMES / f"{name}.json")
+    assert record["map"]["obsolescence"] == [[4, "2"], [5, "3"]]
+    rules, game = replayed(name)
+    assert rules.box.obsolescence == [Obsolescence(4, (), (2,)), Obsolescence(5, (), (3,))]
+    assert game.state.obsolete == [2]

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from referee.games.railroad_barons.box import Box
 from referee.games.railroad_barons.state import treasury
 from referee.games.railroad_barons.terms import (
     aid_needed,
@@ -74,16 +75,25 @@ def test_a_directors_sale_paid_after_the_drop_is_paid_at_the_lower_value():
     assert t.value("DPI") == below
 
 
-def test_the_first_railroad_of_a_level_makes_the_listed_levels_obsolete_once():
+def test_the_railroads_a_row_names_make_its_levels_obsolete_once():
     t = Table()
     box, state = t.rules.box, t.state
-    level, lost = next((lv, ls) for lv, ls in sorted(box.obsoletes.items()) if ls)
-    assert obsoleted_by(box, state, level) == list(dict.fromkeys(lost))
-    state.levels_seen.append(level)
-    assert obsoleted_by(box, state, level) == []  # only the first of its level
-    state.levels_seen.remove(level)
-    state.obsolete.extend(lost)
-    assert obsoleted_by(box, state, level) == []  # obsolete already
+    fern, ivy, juniper = (box.card(n) for n in ("Fern Line", "Ivy Line", "Juniper Line"))
+    assert obsoleted_by(box, state, fern.sides[0]) == [2]  # the first level 4
+    assert obsoleted_by(box, state, ivy.sides[0]) == [4]  # I
+    assert obsoleted_by(box, state, ivy.sides[1]) == [4]  # K
+    assert obsoleted_by(box, state, juniper.sides[0]) == []  # J, at the level of I and K
+    state.obsolete.append(4)
+    assert obsoleted_by(box, state, ivy.sides[1]) == []  # obsolete already
+    state.obsolete.append(2)
+    assert obsoleted_by(box, state, fern.sides[0]) == []
+
+
+def test_a_level_two_rows_make_obsolete_is_named_once():
+    box = Box.from_dict(Table().rules.box.to_dict()
+                        | {"obsolescence": [[4, "", "2"], ["", "E", "2 3"]]})
+    fern = box.card("Fern Line").sides[0]  # E, level 4: both rows
+    assert obsoleted_by(box, Table().state, fern) == [2, 3]
 
 
 def test_operator_tokens_in_the_route_network_never_come_back():
@@ -137,7 +147,7 @@ def previews_hold(rules, state) -> int:
         else:
             side = box.card(state.stack[0]).sides[action["side"]]
             assert sorted(set(new.obsolete) - set(state.obsolete)) == \
-                sorted(obsoleted_by(box, state, side.level)), action
+                sorted(obsoleted_by(box, state, side)), action
             pid = action["player"]
             need = aid_needed(state.cash(treasury(state.op.holding)), side.cost)
             assert state.cash(pid) - new.cash(pid) == need, action

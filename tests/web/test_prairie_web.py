@@ -138,6 +138,21 @@ def test_the_banker_corrects_cash_and_sees_the_learned_cities(browser):
 GAMES = TEST_BOARD.parent.parent / "games"
 
 
+def test_the_winners_card_lists_the_corrections_made_after_the_end(browser):
+    record = json.loads((GAMES / "prairie_game_1.json").read_text())
+    late = {"type": "adjust_cash", "account": "bob", "amount": 2,
+            "reason": "a <dividend> paid short"}
+    banker = browser()
+    response = banker.post("/import", {"record": (io.BytesIO(json.dumps(
+        {**record, "actions": [*record["actions"], late]}).encode()), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    for page in ("banker", "table"):
+        answer = banker.get(f"/g/{game_id}/{page}").text
+        assert "<h2>Corrected after the end</h2>" in answer
+        assert "<bdi>Bob</bdi> +$2: " in answer and "a &lt;dividend&gt; paid short" in answer
+
+
 @pytest.mark.parametrize("name", ["prairie_game_1", "prairie_game_2"])
 def test_every_moment_of_the_recorded_games_renders(browser, name):
     """A recorded game imported empty, then played by the banker action by action."""

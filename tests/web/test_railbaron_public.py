@@ -320,6 +320,21 @@ def test_a_finished_game_shows_the_win_and_the_report_on_both_pages(browser):
     assert "<html" not in fragment.text and "Turn 31 — Yellow" in fragment.text
 
 
+def test_the_report_lists_the_corrections_made_after_the_end_with_their_reasons(browser):
+    banker = browser()
+    record = _record(3)
+    game_id = _import(banker, record)
+    assert "Corrected after the end" not in banker.get(f"/g/{game_id}/history").text
+    late = {"type": "adjust_cash", "player": "yellow", "amount": 1_000,
+            "reason": "a payoff <counted> short"}
+    game_id = _import(banker, {**record, "actions": [*record["actions"], late]})
+    text = banker.get(f"/g/{game_id}/history").text
+    assert "<h2>Corrected after the end</h2>" in text
+    assert "<bdi>Yellow</bdi> +$1,000: " in text
+    assert "a payoff &lt;counted&gt; short" in text
+    assert "<bdi>Yellow</bdi> wins with $295,000!" in text
+
+
 # -- a real browser: 360 px without sideways scroll, screenshots for a look ----------------
 
 

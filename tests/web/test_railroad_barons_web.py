@@ -11,6 +11,7 @@ import zipfile
 
 from referee.games.railroad_barons.box import DEFAULT_FILES
 from tests.railroad_barons.play import TEST_BOX
+from tests.railroad_barons.test_recorded_games import GAMES
 
 MANIFEST = {"name": "Test box (made for the tests, not the printed box)",
             "note": "the tests' own", "investor_holding": "MSC",
@@ -187,6 +188,21 @@ def test_the_worth_chart_follows_the_recorded_game_to_its_end():
     during = Replayer(rules_for(record), record["actions"][:12])
     labels, series = points_of(during.state)
     assert labels == ["SR 1", "now"]
+
+
+def test_the_final_scores_list_the_corrections_made_after_the_end(browser):
+    record = json.loads((GAMES / "barons_game_1.json").read_text())
+    late = [{"type": "adjust_cash", "account": "bob", "amount": 5, "reason": "a <fee> forgotten"},
+            {"type": "correct_value", "holding": "SB", "space": "s7", "reason": "knocked"}]
+    banker = browser()
+    response = banker.post("/import", {"record": (io.BytesIO(json.dumps(
+        {**record, "actions": [*record["actions"], *late]}).encode()), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    page = banker.get(f"/g/{game_id}/table").text
+    assert "<h2>Corrected after the end</h2>" in page
+    assert "<bdi>Bob</bdi> +$5: " in page and "a &lt;fee&gt; forgotten" in page
+    assert "<bdi>Seedy Brothers&#39;s marker</bdi> $80 → $100: " in page
 
 
 def test_the_director_chooses_which_railroads_to_discard(browser):

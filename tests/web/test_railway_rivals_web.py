@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 
 from referee.games.railway_rivals.game import GAME
+from tests.railway_rivals.test_corrections_after_end import ann_and_bob_share_the_win
 
 IDS = ("p1", "p2", "p3")
 
@@ -178,6 +180,20 @@ def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(bro
     assert banker.act(game_id, type="undo", page="banker").status_code == 303
     page = text(bob.get(f"/g/{game_id}/me"))
     assert "Correction for Bob" not in page and "Building: 20 = 20" in page
+
+
+def test_the_sheet_lists_the_corrections_made_after_the_end(browser):
+    t = ann_and_bob_share_the_win()
+    t.do("correction", company="bob", amount=-1, reason="a <fee> paid twice")
+    banker = browser()
+    response = banker.post("/import", {"record": (io.BytesIO(json.dumps(t.record).encode()),
+                                                  "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    for page in ("table", "banker"):
+        answer = banker.get(f"/g/{game_id}/{page}").text
+        assert "<h2>Corrected after the end</h2>" in answer
+        assert "<bdi>Bob</bdi> −1: " in answer and "a &lt;fee&gt; paid twice" in answer
 
 
 def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):

@@ -79,5 +79,7 @@ def adjust_cash(play: Play, action: dict) -> None:
             raise IllegalAction(f"{who} has only ${play.cash(account)}.")
         play.pay(account, BANK, -amount, f"correction: {reason}", "correction", reason=reason)
     play.say(f"The banker corrects {who}'s cash by {amount:+d}: {reason.strip()}.")
-    if play.state.over:
+    if play.state.over:  # kept for the final summary, with its reason
+        play.state.corrections_after_end.append(
+            {"account": account, "amount": amount, "reason": reason.strip()})
         play.name_winners()

@@ -99,6 +99,8 @@ class State:
     western_count: int = 0
     final: dict[str, int] = field(default_factory=dict)  # player -> final payoff received
     winners: list[str] = field(default_factory=list)
+    # the banker's corrections once the game is over: {"account", "amount", "reason"}
+    corrections_after_end: list[dict] = field(default_factory=list)
 
     def cash(self, pid: str) -> int:
         return self.ledger.balance(pid)

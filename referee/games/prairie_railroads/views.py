@@ -22,6 +22,7 @@ from referee.games.prairie_railroads.constants import (
     SEGMENT_COST,
     START_CITIES,
     WESTERN_BUILDS_MAX,
+    money,
     treasury,
 )
 from referee.games.prairie_railroads.context import Play
@@ -205,7 +206,16 @@ def summary(state: State) -> dict[str, Any]:
         "grown": list(state.grown),
         "final_preview": final_preview(state) if not state.over else {},
         "winners": list(state.winners),
+        "corrections_after_end": corrections_after_end(state),
     }
+
+
+def corrections_after_end(state: State) -> list[dict[str, str]]:
+    """The banker's corrections made once the game was over: who, the change, the reason."""
+    return [{"name": state.players[c["account"]],
+             "change": ("+" if c["amount"] > 0 else "−") + money(abs(c["amount"])),
+             "reason": c["reason"]}
+            for c in state.corrections_after_end]
 
 
 def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
@@ -245,6 +255,8 @@ def render(report: dict[str, Any]) -> str:
     for key, rr in report["railroads"].items():
         lines.append(f"  {key}: Income ${rr['income']}, Value ${rr['value']}, "
                      f"treasury ${rr['treasury']}")
+    for c in report.get("corrections_after_end", ()):
+        lines.append(f"Corrected after the end: {c['name']} {c['change']} ({c['reason']})")
     if report["winners"]:
         names = [report["players"][w]["name"] for w in report["winners"]]
         lines.append("Winner: " + ", ".join(names))

@@ -179,6 +179,9 @@ def adjust_cash(play: Play, action: dict) -> None:
                  reason=reason.strip())
     play.say(f"Banker's correction: {player.name} {'+' if amount > 0 else '-'}"
              f"{money(abs(amount))} ({reason.strip()}).")
+    if play.state.over:  # kept for the final summary, with its reason
+        play.state.corrections_after_end.append(
+            {"account": player.id, "amount": amount, "reason": reason.strip()})
 
 
 def next_starting_deed(play: Play) -> None:

@@ -110,6 +110,8 @@ class State:
     drawn: list[str] = field(default_factory=list)  # Starting Auction deeds drawn
     end_after_round: bool = False
     winners: list[str] = field(default_factory=list)
+    # the banker's corrections once the game is over: {"account", "amount", "reason"}
+    corrections_after_end: list[dict] = field(default_factory=list)
 
     def cash(self, pid: str) -> int:
         return self.ledger.balance(pid)

@@ -171,6 +171,11 @@ def summary(state: State) -> dict[str, Any]:
         "bank_railroads": sorted(rr for rr, o in state.owners.items() if o is None),
         "phantom_railroads": sorted(state.owned_by("phantom")),
         "winners": list(state.winners),
+        "corrections_after_end": [
+            {"name": state.players[c["account"]].name,
+             "change": ("+" if c["amount"] > 0 else "−") + money(abs(c["amount"])),
+             "reason": c["reason"]}
+            for c in state.corrections_after_end],
     }
 
 
@@ -199,6 +204,8 @@ def render(report: dict[str, Any]) -> str:
             f"  {p['name']} ({pid}): ${p['cash']:,}; {p['engine']}; home {p['home'] or '-'}; "
             f"destination {p['destination'] or '-'}; {rails}" + (f"; {status}" if status else "")
         )
+    for c in report.get("corrections_after_end", ()):
+        lines.append(f"Corrected after the end: {c['name']} {c['change']} ({c['reason']})")
     if report["winners"]:
         names = [report["players"][w]["name"] for w in report["winners"]]
         lines.append("Winner: " + ", ".join(names))

@@ -42,7 +42,9 @@ def adjust_cash(play: Play, action: dict) -> None:
                  "correction", reason=reason)  # type: ignore[arg-type]
     play.say(f"The banker corrects {who} by {'+' if amount > 0 else '-'}"
              f"{money(abs(amount))}: {reason}.")
-    if state.over:
+    if state.over:  # scored again, and kept for the final summary with its reason
+        state.corrections_after_end.append({"account": account, "amount": amount,
+                                            "reason": reason})
         score(play)
 
 
@@ -59,5 +61,7 @@ def correct_value(play: Play, action: dict) -> None:
     h.space = space
     play.say(f"The banker moves {play.hname(h.key)}'s marker from {money(before)} to "
              f"{money(play.value(h))}: {reason}.")
-    if play.state.over:
+    if play.state.over:  # scored again, and kept for the final summary with its reason
+        play.state.corrections_after_end.append({"holding": h.key, "from": before,
+                                                 "to": play.value(h), "reason": reason})
         score(play)

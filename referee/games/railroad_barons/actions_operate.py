@@ -150,7 +150,7 @@ def buy_railroad(play: Play, action: dict) -> None:
     h.railroads.append((card.name, side))
     op.added += 1
     play.say(f"{name} buys {play.describe(card.name, side)} from the bank for {money(s.cost)}.")
-    play.reached(s.level)
+    play.reached(s)
 
 
 @handles("buy_from_holding")

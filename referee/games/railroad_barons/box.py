@@ -30,9 +30,11 @@ FILES = {
     "track": ("space", "value", "up", "down", "par"),
     "railroads": ("name", "category", "level", "cost", "income",
                   "back_category", "back_level", "back_cost", "back_income", "removed_side"),
-    "obsolescence": ("level", "obsoletes"),
+    "obsolescence": ("level", "category", "obsoletes"),
     "investors": ("value", "ability", "bonus"),
 }
+# Headers of an earlier format still read: obsolescence by level only (no category column).
+OLDER_HEADERS = {"obsolescence": (("level", "obsoletes"),)}
 DEFAULT_FILES = {
     "holdings": "holdings.csv",
     "track": "share_track.csv",
@@ -92,6 +94,36 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Obsolescence:
+    """One row of the obsolescence table: which railroads make which lower levels obsolete.
+
+    A railroad side triggers it when it is of `level` (None: any level) and of one of
+    `categories` (empty: any category): "I and K ... Either will cause level 4 Railroads to
+    become obsolete" is categories ("I", "K"); "the first level 4" is level 4.
+    """
+
+    level: int | None
+    categories: tuple[str, ...]
+    obsoletes: tuple[int, ...]
+
+    def triggered_by(self, side: Side) -> bool:
+        return ((self.level is None or side.level == self.level)
+                and (not self.categories or side.category in self.categories))
+
+    @property
+    def first(self) -> str:
+        """The railroad that triggers it, in words: "level 4", "I or K", "D at level 4"."""
+        cats = " or ".join(self.categories)
+        if not cats:
+            return f"level {self.level}"
+        return cats if self.level is None else f"{cats} at level {self.level}"
+
+    def row(self) -> list:
+        return ["" if self.level is None else self.level, " ".join(self.categories),
+                " ".join(str(x) for x in self.obsoletes)]
+
+
+@dataclass(frozen=True)
 class Investor:
     value: int
     ability: str  # priority | bonus | msc
@@ -108,7 +140,7 @@ class Box:
     holdings: dict[str, HoldingCard] = field(default_factory=dict)
     track: dict[str, Space] = field(default_factory=dict)
     cards: list[Card] = field(default_factory=list)  # the stack, top first
-    obsoletes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    obsolescence: list[Obsolescence] = field(default_factory=list)
     investors: dict[int, Investor] = field(default_factory=dict)
     note: str = ""
 
@@ -132,8 +164,7 @@ class Box:
             "track": [[s.key, s.value, s.up, s.down, "yes" if s.par else "no"]
                       for s in self.track.values()],
             "railroads": [_card_row(c) for c in self.cards],
-            "obsolescence": [[lv, " ".join(str(x) for x in to)]
-                             for lv, to in self.obsoletes.items()],
+            "obsolescence": [rule.row() for rule in self.obsolescence],
             "investors": [[i.value, i.ability, i.bonus if i.ability == "bonus" else ""]
                           for i in self.investors.values()],
         }
@@ -144,16 +175,38 @@ class Box:
         if not isinstance(data, dict):
             raise BoxError([Problem("map", None, "an inline box is an object")])
         parts = {}
-        for part in FILES:
+        problems: list[Problem] = []
+        for part, header in FILES.items():
             rows = data.get(part, [])
             if not isinstance(rows, list):
                 rows = []
-            parts[part] = (f"map.{part}",
-                           [(i + 1, ["" if c is None else str(c) for c in row])
-                            for i, row in enumerate(rows) if isinstance(row, list)])
+            cells = [(i + 1, _in_layout(part, ["" if c is None else str(c) for c in row]))
+                     for i, row in enumerate(rows) if isinstance(row, list)]
+            for i, row in cells:
+                if len(row) != len(header):
+                    problems.append(Problem(f"map.{part}", i, f"{len(header)} cells expected, "
+                                            f"found {len(row)}"))
+            parts[part] = (f"map.{part}", [(i, row) for i, row in cells
+                                           if len(row) == len(header)])
         manifest = {k: data.get(k, "") for k in ("name", "note", "investor_holding",
                                                  "investor_railroad")}
-        return _build(str(data.get("key", "inline")), manifest, "map", parts)
+        try:
+            box = _build(str(data.get("key", "inline")), manifest, "map", parts)
+        except BoxError as err:
+            raise BoxError(problems + err.problems) from err
+        if problems:
+            raise BoxError(problems)
+        return box
+
+
+def _in_layout(part: str, row: list[str]) -> list[str]:
+    """A row of an older layout (a record or file made before a column was added), put in the
+    present one with the new columns empty; any other row as it is."""
+    for older in OLDER_HEADERS.get(part, ()):
+        if len(row) == len(older) != len(FILES[part]):
+            by_name = dict(zip(older, row, strict=True))
+            return [by_name.get(column, "") for column in FILES[part]]
+    return row
 
 
 def _card_row(card: Card) -> list:
@@ -197,7 +250,8 @@ def load_box_folder(folder: Path) -> Box:
                 files[part] = name
     parts = {}
     for part, header in FILES.items():
-        parts[part] = (files[part], _read_csv(folder / files[part], header, problems))
+        parts[part] = (files[part], _read_csv(folder / files[part], header, problems,
+                                              OLDER_HEADERS.get(part, ())))
     try:
         box = _build(folder.name, manifest, MANIFEST, parts)
     except BoxError as err:
@@ -207,27 +261,31 @@ def load_box_folder(folder: Path) -> Box:
     return box
 
 
-def _read_csv(path: Path, header: tuple[str, ...], problems: list[Problem]
-              ) -> list[tuple[int, list[str]]]:
-    """(line number, cells) of each data row; a wrong header is one problem and no rows."""
+def _read_csv(path: Path, header: tuple[str, ...], problems: list[Problem],
+              older: tuple[tuple[str, ...], ...] = ()) -> list[tuple[int, list[str]]]:
+    """(line number, cells) of each data row, in the layout of `header` (a file with one of
+    the `older` headers is read too, its missing columns empty); a wrong header is one problem
+    and no rows."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         problems.append(Problem(path.name, None, f"cannot read ({err.strerror})"))
         return []
     rows = list(csv.reader(io.StringIO(text)))
-    if not rows or [c.strip().lower() for c in rows[0]] != list(header):
+    found = tuple(c.strip().lower() for c in rows[0]) if rows else ()
+    if found != header and found not in older:
         problems.append(Problem(path.name, 1, f"the header must be {','.join(header)}"))
         return []
     out = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
-        if len(row) != len(header):
+        if len(row) != len(found):
             problems.append(Problem(path.name, number,
-                                    f"{len(header)} cells expected, found {len(row)}"))
+                                    f"{len(found)} cells expected, found {len(row)}"))
             continue
-        out.append((number, [cell.strip() for cell in row]))
+        cells = dict(zip(found, (cell.strip() for cell in row), strict=True))
+        out.append((number, [cells.get(column, "") for column in header]))
     return out
 
 
@@ -385,13 +443,27 @@ def _side(c: _Checker, file: str, line: int, name: str, cat: str, level: str, co
 
 
 def _obsolescence(c: _Checker, box: Box, file: str, rows: list) -> None:
-    levels = {s.level for card in box.cards for s in card.sides}
-    for line, (level, obsoletes) in rows:
-        n = c.whole(file, line, level, "the level", 1, 20)
-        if n is None:
+    """Each row: a level, categories (one letter each, separated by spaces), or both; and the
+    lower levels its first railroad makes obsolete."""
+    sides = [s for card in box.cards for s in card.sides]
+    seen: dict[tuple[int | None, str], int] = {}
+    for line, (level, category, obsoletes) in rows:
+        n = c.whole(file, line, level, "the level", 1, 20) if level else None
+        if level and n is None:
             continue
-        if n in box.obsoletes:
-            c.add(file, line, f"level {n} is listed twice")
+        cats = tuple(dict.fromkeys(category.upper().replace(",", " ").split()))
+        if not all(re.fullmatch(r"[A-Z]", cat) for cat in cats):
+            c.add(file, line, f"category lists railroad categories, one letter each, separated "
+                  f"by spaces, not {category!r}")
+            continue
+        if n is None and not cats:
+            c.add(file, line, "say which railroads make levels obsolete: a level, a category "
+                  "(or several), or both")
+            continue
+        rule = Obsolescence(n, cats, ())
+        again = [seen[(n, cat)] for cat in cats or ("",) if (n, cat) in seen]
+        if again:
+            c.add(file, line, f"{rule.first} is listed twice (line {again[0]} too)")
             continue
         parts = obsoletes.replace(",", " ").split()
         if not parts or not all(WHOLE.fullmatch(p) for p in parts):
@@ -399,13 +471,19 @@ def _obsolescence(c: _Checker, box: Box, file: str, rows: list) -> None:
                   f"not {obsoletes!r}")
             continue
         lost = tuple(int(p) for p in parts)
-        if any(x >= n for x in lost):
-            c.add(file, line, f"level {n} can only make lower levels obsolete")
+        triggers = [s for s in sides if rule.triggered_by(s)]
+        if sides and not triggers:
+            where = f"of level {n}" if not cats else f"of category {rule.first}"
+            c.add(file, line, f"no railroad {where} is in the railroads file")
             continue
-        if levels and n not in levels:
-            c.add(file, line, f"no railroad of level {n} is in the railroads file")
+        low = min([s.level for s in triggers] + ([n] if n is not None else []), default=None)
+        if low is not None and any(x >= low for x in lost):
+            what = f"level {n}" if not cats else f"{rule.first} (level {low})"
+            c.add(file, line, f"{what} can only make lower levels obsolete")
             continue
-        box.obsoletes[n] = lost
+        for cat in cats or ("",):
+            seen[(n, cat)] = line
+        box.obsolescence.append(Obsolescence(n, cats, lost))
 
 
 def _investors(c: _Checker, box: Box, file: str, rows: list) -> None:

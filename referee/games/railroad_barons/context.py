@@ -9,7 +9,7 @@ from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
 from referee.engine.rules import Step, require
 from referee.games.railroad_barons.state import DIRECTOR, Holding, State, treasury
-from referee.games.railroad_barons.terms import line_away, obsoleted_by, worth
+from referee.games.railroad_barons.terms import line_away, obsolescence_of, worth
 
 if TYPE_CHECKING:
     from referee.games.railroad_barons.box import Box, Side
@@ -135,26 +135,30 @@ class Play:
             parts.append(f"${value} Investor {money(bonus)}")
         return total, parts
 
-    def reached(self, level: int) -> None:
-        """A railroad of `level` was bought or left the stack: the first one obsoletes."""
+    def reached(self, side: Side) -> None:
+        """A railroad was bought at `side` or left the stack counted at it: the first of each
+        row of the obsolescence table it triggers makes that row's levels obsolete."""
         state = self.state
-        if level in state.levels_seen:
-            return
-        lost_levels = obsoleted_by(self.box, state, level)
-        state.levels_seen.append(level)
-        for lost in lost_levels:
-            state.obsolete.append(lost)
-            gone = []
-            for h in state.holdings.values():
-                for name, side in list(h.railroads):
-                    if self.side(name, side).level == lost:
-                        h.railroads.remove((name, side))
-                        state.out_of_game.append(name)
-                        gone.append(f"{self.hname(h.key)}'s {name}")
-            self.say(f"The first level {level} railroad makes level {lost} obsolete"
-                     + (f": {listing(gone)} leave{'s' if len(gone) == 1 else ''} the game "
-                        "without compensation." if gone else "."))
+        if side.level not in state.levels_seen:
+            state.levels_seen.append(side.level)
+        for lost, rule in obsolescence_of(self.box, state, side):
+            self.make_obsolete(lost, f"The first {rule.first} railroad")
         self.clear_stack()
+
+    def make_obsolete(self, lost: int, by: str) -> None:
+        """Level `lost` is obsolete: every Holding's railroad of it leaves without compensation."""
+        state = self.state
+        state.obsolete.append(lost)
+        gone = []
+        for h in state.holdings.values():
+            for name, at in list(h.railroads):
+                if self.side(name, at).level == lost:
+                    h.railroads.remove((name, at))
+                    state.out_of_game.append(name)
+                    gone.append(f"{self.hname(h.key)}'s {name}")
+        self.say(f"{by} makes level {lost} obsolete"
+                 + (f": {listing(gone)} leave{'s' if len(gone) == 1 else ''} the game "
+                    "without compensation." if gone else "."))
 
     def usable_sides(self, name: str) -> list[int]:
         card = self.box.card(name)

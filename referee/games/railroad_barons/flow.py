@@ -107,7 +107,7 @@ def remove_top_card(play: Play) -> None:
     s = card.sides[side]
     play.say(f"After the two Operating Rounds the top card, {name} ({s.category}, counted as "
              f"level {s.level}), leaves the game.")
-    play.reached(s.level)
+    play.reached(s)
     play.clear_stack()
 
 

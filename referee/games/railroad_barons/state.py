@@ -90,6 +90,9 @@ class State:
     book: dict = field(default_factory=dict)  # the box's names and printed figures reports read
     scores: dict[str, dict] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
+    # the banker's corrections once the game is over: {"account", "amount", "reason"} of cash,
+    # {"holding", "from", "to", "reason"} of a marker (the values before and after)
+    corrections_after_end: list[dict] = field(default_factory=list)
 
     def cash(self, account: str) -> int:
         return self.ledger.balance(account)

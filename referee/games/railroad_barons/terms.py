@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.games.railroad_barons.box import Box
+from referee.games.railroad_barons.box import Box, Obsolescence, Side
 from referee.games.railroad_barons.state import Holding, State
 
 CAPITAL_AT = 50  # percent in players' hands when the bank pays a Holding its capital
@@ -114,15 +114,22 @@ def suggested_tokens(box: Box, h: Holding) -> tuple[int, int]:
     return plus, min(card.down, free - plus)
 
 
-def obsoleted_by(box: Box, state: State, level: int) -> list[int]:
-    """The levels that become obsolete when a railroad of `level` is bought or leaves the stack:
-    those the box lists for it, if it is the first of its level, that are not obsolete yet."""
-    if level in state.levels_seen:
-        return []
-    out: list[int] = []
-    for lost in box.obsoletes.get(level, ()):
-        if lost not in state.obsolete and lost not in out:
-            out.append(lost)
+def obsoleted_by(box: Box, state: State, side: Side) -> list[int]:
+    """The levels that become obsolete when `side` of a railroad is bought or leaves the stack."""
+    return [lost for lost, _rule in obsolescence_of(box, state, side)]
+
+
+def obsolescence_of(box: Box, state: State, side: Side) -> list[tuple[int, Obsolescence]]:
+    """(level made obsolete, the row that does it) for `side`: every row of the box it
+    triggers (by its level, its category or both), for the levels not obsolete yet. A level is
+    obsolete once, so only the first railroad of a row counts."""
+    out: list[tuple[int, Obsolescence]] = []
+    for rule in box.obsolescence:
+        if not rule.triggered_by(side):
+            continue
+        for lost in rule.obsoletes:
+            if lost not in state.obsolete and lost not in [x for x, _ in out]:
+                out.append((lost, rule))
     return out
 
 

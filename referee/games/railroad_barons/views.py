@@ -180,10 +180,28 @@ def summary(state: State) -> dict[str, Any]:
         "obsolete_levels": sorted(state.obsolete),
         "winners": list(state.winners),
         "values_by_round": list(state.values_by_round),
+        "corrections_after_end": corrections_after_end(state),
     }
     if state.over:
         report["scores"] = state.scores
     return report
+
+
+def corrections_after_end(state: State) -> list[dict[str, str]]:
+    """The banker's corrections made once the game was over: who or what, the change, the
+    reason."""
+    out = []
+    for c in state.corrections_after_end:
+        if "holding" in c:
+            name = state.book["holdings"][c["holding"]][0] + "'s marker"
+            change = f"${c['from']} → ${c['to']}"
+        else:
+            account = c["account"]
+            name = state.players[account] if account in state.players else \
+                state.book["holdings"][account.removeprefix("treasury:")][0] + "'s treasury"
+            change = ("+" if c["amount"] > 0 else "−") + f"${abs(c['amount'])}"
+        out.append({"name": name, "change": change, "reason": c["reason"]})
+    return out
 
 
 def visible_cash(state: State, viewer: str | None, subject: str) -> int:
@@ -204,6 +222,8 @@ def render(report: dict[str, Any]) -> str:
                          f"{h['director']}, {len(h['railroads'])} railroads")
     for pid, s in report.get("scores", {}).items():
         lines.append(f"  {report['players'][pid]['name']} scores ${s['total']}")
+    for c in report.get("corrections_after_end", ()):
+        lines.append(f"Corrected after the end: {c['name']} {c['change']} ({c['reason']})")
     if report["winners"]:
         names = [report["players"][w]["name"] for w in report["winners"]]
         lines.append("Winner: " + ", ".join(names))

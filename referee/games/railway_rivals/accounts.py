@@ -78,5 +78,6 @@ def correction(play: Play, action: dict) -> None:
         play.pay("correction", cid, BANK, -amount, reason)
     sign = "+" if amount > 0 else "−"
     play.say(f"Correction for {play.name(cid)}: {sign}{units(abs(amount))} ({reason}).")
-    if state.over:
+    if state.over:  # kept for the final summary, with its reason
+        state.corrections_after_end.append({"company": cid, "amount": amount, "reason": reason})
         play.name_winners()

@@ -102,6 +102,8 @@ class State:
     leaps: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> rival -> leaps
     target: int = 0
     winners: list[str] = field(default_factory=list)
+    # the keeper's corrections once the game is over: {"company", "amount", "reason"}
+    corrections_after_end: list[dict] = field(default_factory=list)
 
     def balance(self, cid: str) -> int:
         return self.ledger.balance(cid)

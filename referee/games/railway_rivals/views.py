@@ -153,9 +153,18 @@ def summary(state: State) -> dict[str, Any]:
         "key_uses": {str(k): n for k, n in sorted(state.key_uses.items())},
         "target": state.target,
         "winners": list(state.winners),
+        "corrections_after_end": corrections_after_end(state),
         "sheet": sheet(state),
         "timeline": timeline(state),
     }
+
+
+def corrections_after_end(state: State) -> list[dict[str, str]]:
+    """The keeper's corrections made once the game was over: who, the change, the reason."""
+    return [{"name": state.companies[c["company"]],
+             "change": ("+" if c["amount"] > 0 else MINUS) + str(abs(c["amount"])),
+             "reason": c["reason"]}
+            for c in state.corrections_after_end]
 
 
 def render(report: dict[str, Any]) -> str:
@@ -168,6 +177,8 @@ def render(report: dict[str, Any]) -> str:
         lines.extend(f"    {line}" for line in report["sheet"][p["id"]])
     if report["unreached_towns"]:
         lines.append(f"Unreached: {', '.join(report['unreached_towns'])}")
+    for c in report.get("corrections_after_end", ()):
+        lines.append(f"Corrected after the end: {c['name']} {c['change']} ({c['reason']})")
     if report["winners"]:
         names = {p["id"]: p["name"] for p in report["players"]}
         lines.append("Winner: " + " and ".join(names[w] for w in report["winners"]))

@@ -16,6 +16,7 @@ from referee.games.prairie_railroads.economy import dividend_preview
 from referee.games.prairie_railroads.game import GAME
 from referee.games.prairie_railroads.settings import MAX_CARDS
 from referee.games.prairie_railroads.views import (
+    corrections_after_end,
     history,
     railroad_rows,
     to_act,
@@ -181,6 +182,10 @@ class PrairieView(Presenter):
     @cached_property
     def turns(self) -> list[dict]:
         return history(self.view.snapshot.frames)
+
+    @cached_property
+    def corrections_after_end(self) -> list[dict[str, str]]:
+        return corrections_after_end(self.state)
 
 
 def page_context(view: Any) -> dict:

@@ -26,7 +26,13 @@ from referee.games.prairie_railroads.constants import (
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.economy import controllers, dividend_preview
 from referee.games.prairie_railroads.state import State
-from referee.games.prairie_railroads.views import began_turn, history, railroad_rows, to_act
+from referee.games.prairie_railroads.views import (
+    began_turn,
+    corrections_after_end,
+    history,
+    railroad_rows,
+    to_act,
+)
 
 # The railroads' colours on referee's pages: its own, told apart at a glance (the Okabe-Ito
 # palette), not the printed board's, which no public source gives. The rulebook speaks of the
@@ -127,6 +133,7 @@ class TableView:
     dividends_played: str  # "3 of 8"
     latest: Latest | None
     final: tuple[tuple[str, int, int], ...]  # over: (name, final payoff, cash), richest first
+    corrections_after_end: tuple[dict[str, str], ...] = ()  # name, change, reason
 
 
 def chip(key: str, count: int = 0) -> Chip:
@@ -373,4 +380,5 @@ def table_view(state: State, frames: Sequence[Any], name: Namer,
         dividends_played=f"{state.dividends_paid} of {LAST_PAY_DIVIDENDS}",
         latest=latest,
         final=tuple(final),
+        corrections_after_end=tuple(corrections_after_end(state)),
     )

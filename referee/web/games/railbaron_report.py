@@ -18,7 +18,7 @@ from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.context import phase_text
 from referee.games.railbaron.fees import money
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
-from referee.games.railbaron.views import UNDER_ANNOUNCE, to_act, visible_cash
+from referee.games.railbaron.views import UNDER_ANNOUNCE, summary, to_act, visible_cash
 from referee.web.games.railbaron_chart import Chart, Series, cash_chart
 from referee.web.games.railbaron_history import (
     History,
@@ -130,6 +130,7 @@ class Report:
     chart: Chart
     winners: tuple[str, ...]
     last_turn: int
+    corrections_after_end: tuple[dict, ...] = ()  # name, change, reason
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -339,6 +340,7 @@ def final_report(state: State, frames: Sequence[Any], game_players: Sequence[dic
         chart=chart,
         winners=tuple(state.players[pid].name for pid in state.winners),
         last_turn=state.turn.number if state.turn else 0,
+        corrections_after_end=tuple(summary(state)["corrections_after_end"]),
     )
 
 

@@ -310,7 +310,7 @@ class BaronsView:
         s = self.state
         card = self.box.card(s.stack[0])
         side = card.sides[a["side"]]
-        lost = obsoleted_by(self.box, s, side.level)
+        lost = obsoleted_by(self.box, s, side)
         need = aid_needed(s.cash(treasury(s.op.holding)), side.cost)
         aid = f"; Director's aid {dollars(need)}" if need else ""
         obs = f"; level {', '.join(map(str, lost))} becomes obsolete" if lost else ""

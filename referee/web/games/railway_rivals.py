@@ -18,7 +18,14 @@ from referee.games.railway_rivals.building import (
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.races import joint_partners, power_partners
 from referee.games.railway_rivals.settings import NEW_GAME
-from referee.games.railway_rivals.views import MINUS, may_act, sheet, timeline, to_act
+from referee.games.railway_rivals.views import (
+    MINUS,
+    corrections_after_end,
+    may_act,
+    sheet,
+    timeline,
+    to_act,
+)
 from referee.web.games.railway_rivals_chart import balance_chart
 from referee.web.presenter import Panel, Presenter
 
@@ -199,6 +206,10 @@ class RivalsView:
     @cached_property
     def sheet(self) -> dict[str, list[str]]:
         return sheet(self.state)
+
+    @cached_property
+    def corrections_after_end(self) -> list[dict[str, str]]:
+        return corrections_after_end(self.state)
 
     @cached_property
     def companies(self) -> list[dict]:
