@@ -25,15 +25,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "each game's own figures (docs/players.md). Games under way count for nothing.",
     )
     parser.add_argument("--instance", metavar="DIR", type=Path, default=None,
-                        help="the app's instance folder (default $REFEREE_INSTANCE, else "
-                        "./instance)")
+                        help="the app's instance folder (default $REFEREE_INSTANCE, else the "
+                        "user's data folder, as referee serve)")
     parser.add_argument("--json", action="store_true",
                         help='print {"players": [{"name", "games", "wins", "by_game"}]}')
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    folder = args.instance or Path(os.environ.get(INSTANCE_ENV) or "instance")
+    from referee.web import default_instance
+
+    # the folder referee serve keeps its games in (without making one where there is none)
+    folder = args.instance or Path(os.environ.get(INSTANCE_ENV) or default_instance())
     path = folder / DATABASE_FILE
     if not path.is_file():
         print(f"{path}: no database here (is {folder} the app's instance folder?)",

@@ -53,6 +53,19 @@ def stats(app, capsys) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+def test_stats_without_an_instance_reads_the_folder_referee_serve_keeps_its_games_in(
+        tmp_path, monkeypatch, capsys):
+    from referee.web import create_app, default_instance
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)  # an empty folder: no ./instance here
+    create_app()  # as `referee serve` starts: its database in the user's data folder
+    assert (default_instance() / "referee.db").is_file()
+    capsys.readouterr()
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"players": []}
+
+
 def by_name(data: dict) -> dict[str, dict]:
     return {p["name"]: p for p in data["players"]}
 
