@@ -116,6 +116,13 @@ def test_a_town_read_from_the_map_for_a_missing_key_must_be_a_town_of_the_map():
     assert t.state.race.towns == ["Hull", "Goole"] and t.state.learned == {65: "Goole"}
 
 
+def test_a_record_from_before_the_check_keeps_the_town_as_it_was_typed():
+    """Games recorded before the check took any typed name: they replay as they were played."""
+    t = racing(typed_towns_on_map=False).towns(43)
+    t.do("key_throw", dice=[6, 5], town=" Atlantis ")
+    assert t.state.race.towns == ["Hull", "Atlantis"]
+
+
 def test_split_per_rival_two_hexes_cost_each_partner_1():
     t = joint_race(joint_fees="per_rival")
     t.route("ann", length=10, bob=2).route("bob", length=8)

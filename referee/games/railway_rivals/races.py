@@ -57,6 +57,8 @@ def key_throw(play: Play, action: dict) -> None:
         require(isinstance(typed, str) and 0 < len(typed.strip()) <= 40,
                 f"Key {key} is not in this map's table: read the town from the printed map.")
         town = play.map.find_town(typed)
+        if town is None and not play.settings.typed_towns_on_map:
+            town = typed.strip()  # a record from before the check: the name as it was typed
         require(town is not None, f"Key {key}: {typed.strip()!r} is not a town of the "  # type: ignore[union-attr]
                 f"{play.map.name} map (the towns: {', '.join(play.map.towns)}).")
         state.learned[key] = town

@@ -19,11 +19,12 @@ APP_SETTING = "banker"  # the lobby's own: who keeps the accounts (a seat, or a 
 # The lobby's variants (settings["variants"]), each the name of a true/false setting.
 VARIANTS = ("tournament", "average_die", "joint_builds", "leapfrog", "target_vote")
 JOINT_FEES = ("on_total", "per_rival")  # how a joint train shares its fees (B3, B4)
-# Readings of B3 and B4 that came after games were recorded: a record without the setting was
-# played with the reading before (each rival's fee split apart; any route accepted) and keeps
-# it, so it replays as it was played; a new game is written with the book's (NEW_GAME).
-BEFORE = {"joint_fees": "per_rival", "own_lines_required": False}
-NEW_GAME = {"joint_fees": "on_total", "own_lines_required": True}
+# Readings and checks that came after games were recorded: a record without the setting was
+# played with the reading before (each rival's fee split apart; any route accepted; any town
+# typed for a key the map's table lacks) and keeps it, so it replays as it was played; a new
+# game is written with the book's and the check (NEW_GAME).
+BEFORE = {"joint_fees": "per_rival", "own_lines_required": False, "typed_towns_on_map": False}
+NEW_GAME = {"joint_fees": "on_total", "own_lines_required": True, "typed_towns_on_map": True}
 
 
 class SettingsError(ValueError):
@@ -47,6 +48,7 @@ class Settings:
     lone_runner_pays_fees: bool = True  # a lone entrant still runs its route, so pays fees
     joint_fees: str = "on_total"  # B3, B4: a joint train's fees split on their total
     own_lines_required: bool = True  # B4: a route must be at least partly over own lines
+    typed_towns_on_map: bool = True  # a town typed for a key the table lacks is one of the map
 
     @property
     def first_town(self) -> int:
@@ -84,7 +86,8 @@ class Settings:
             raise SettingsError(f"settings.edition must be one of {', '.join(EDITIONS)}, not "
                                 f"{values.get('edition')!r}")
         for name in ("tournament", "joint_builds", "leapfrog", "average_die", "target_vote",
-                     "allow_negative", "lone_runner_pays_fees", "own_lines_required"):
+                     "allow_negative", "lone_runner_pays_fees", "own_lines_required",
+                     "typed_towns_on_map"):
             if name in values and type(values[name]) is not bool:
                 raise SettingsError(f"settings.{name} must be true or false")
         for name, lo, hi in (("key_uses", 1, 2), ("two_player_target", 50, 1000),
