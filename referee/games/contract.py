@@ -33,7 +33,7 @@ docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,6 +187,46 @@ class FolderBoards:
 Resolver = Callable[[str, str], Any]  # (game key, board key) -> the loaded board
 
 
+@dataclass(frozen=True)
+class Wording:
+    """How one kind of transfer reads on a statement, and the rule that set it.
+
+    `what` is a short phrase with the transfer's fields in braces ("use fee for the
+    {railroads}"; a list field reads "B&O, PRR"); `rule` the rulebook section's name as
+    printed ("USE FEES"); `reading` the app's reading or setting that applied, named as in the
+    game's doc (empty: the rulebook alone).
+    """
+
+    what: str
+    rule: str
+    reading: str = ""
+
+
+def _no_company(account: str) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class RuleNames:
+    """A game's words for its money and its rules (docs/explain.md): what each transfer kind
+    says and which section sets it, the section each action type's refusal names, and which
+    accounts are companies (a treasury: `companies(account)` gives its name, None for others).
+
+    `secret_cash`: another seat and the table see of a player's statement only the lines of
+    a `public` kind and those paid to or by the viewer; the total only where `visible_cash`
+    shows it.
+    """
+
+    money: Mapping[str, Wording]
+    actions: Mapping[str, str]
+    companies: Callable[[str], str | None] = _no_company
+    secret_cash: bool = False
+    public: frozenset[str] = frozenset()
+    currency: str = "${:,}"  # how an amount is written: "${:,}" -> $5,000
+
+
+
+
 class Game(Protocol):
     """The rules side of a game, as the app, `referee replay` and the web pages use it."""
 
@@ -225,6 +265,9 @@ class Game(Protocol):
     def render(self, report: dict) -> str:
         """The text `referee replay` prints for a `summary`."""
         ...
+
+    # Optional: `rule_names: RuleNames` (see referee.games.explain), the words of its money
+    # and the rulebook sections of its refusals; a game without it gets plain statements.
 
 
 ErrorWords = tuple[type[Exception] | tuple[type[Exception], ...], str]
@@ -267,6 +310,7 @@ class GameParts:
     summary: Callable[[Any], dict]
     render: Callable[[dict], str]
     acting_player: Callable[[dict], str | None] = player_field
+    rule_names: RuleNames | None = None
 
     def to_act(self, state: Any) -> list[str]:
         player = self.who_acts(state)

@@ -24,6 +24,7 @@ from referee.games.prairie_railroads.board import (
     load_board,
     load_board_folder,
 )
+from referee.games.prairie_railroads.rulebook import RULE_NAMES
 from referee.games.prairie_railroads.rules import BANKER_ACTIONS, PrairieRules
 from referee.games.prairie_railroads.settings import Settings, SettingsError
 
@@ -96,4 +97,5 @@ GAME = GameParts(
     history=views.history,
     summary=views.summary,
     render=views.render,
+    rule_names=RULE_NAMES,
 )

@@ -9,6 +9,7 @@ from referee.games.contract import BoardSummary, GameParts, Problem, Resolver, r
 from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import MANIFEST
+from referee.games.railbaron.rulebook import RULE_NAMES
 from referee.games.railbaron.rules import BANKER_ACTIONS, RailBaronRules
 from referee.games.railbaron.settings import Settings, SettingsError
 
@@ -64,4 +65,5 @@ GAME = GameParts(
     history=views.history,
     summary=views.summary,
     render=views.render,
+    rule_names=RULE_NAMES,
 )

@@ -15,6 +15,7 @@ from referee.games.railroad_barons.box import (
     BoxError,
     load_box_folder,
 )
+from referee.games.railroad_barons.rulebook import RULE_NAMES
 from referee.games.railroad_barons.rules import BANKER_ACTIONS
 
 __all__ = ["GAME", "BaronsBoxes"]
@@ -79,4 +80,5 @@ GAME = GameParts(
     history=views.history,
     summary=views.summary,
     render=views.render,
+    rule_names=RULE_NAMES,
 )

@@ -1,0 +1,225 @@
+"""Why this number: every balance is the sum of its statement's lines, after every action of
+every recorded game and of random games of each game; refusals name their rule section."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cli import main
+from referee.engine import IllegalAction, Replayer
+from referee.engine.record import read_record
+from referee.engine.statement import statement, total
+from referee.games import registry
+from referee.games.explain import (
+    COMPANIES,
+    ENGINE_SECTIONS,
+    UNKNOWN_ACTION,
+    describer,
+    explain,
+    refusal_rule,
+    rule_names,
+)
+from tests.railway_rivals.test_properties import random_action as rivals_action
+
+GAMES = Path(__file__).parent / "fixtures" / "games"
+RECORDS = sorted(p.name for p in GAMES.glob("*.json"))
+FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_adds_up(key: str, game: Replayer, players: list[str]) -> dict:
+    """The statement of every player and company adds up to its balance in the ledger."""
+    report = explain(key, game, players)
+    balances = game.state.ledger.balances
+    for group in ("players", COMPANIES):
+        for account, entry in report[group].items():
+            assert sum(line["amount"] for line in entry["lines"]) == entry["balance"] \
+                == balances.get(account, 0), (account, entry["balance"])
+            assert all(line["rule"] and line["text"] for line in entry["lines"]), account
+    companies = {a for a in balances if rule_names(key).companies(a)}
+    assert companies <= set(report[COMPANIES])
+    return report
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_recorded_game_adds_up_after_every_action(name):
+    record = read_record(GAMES / name)
+    players = [p["id"] for p in record["players"]]
+    game = Replayer(registry.rules_for(record))
+    check_adds_up(record["game"], game, players)
+    for action in record["actions"]:
+        game.submit(action)
+        check_adds_up(record["game"], game, players)
+
+
+def _cash_in_replay(report: dict) -> dict[str, int]:
+    """Every balance `referee replay --json` shows: players' cash, and treasuries."""
+    players = report["players"]
+    rows = players.items() if isinstance(players, dict) else ((p["id"], p) for p in players)
+    cash = {pid: p.get("cash", p.get("balance")) for pid, p in rows}
+    for group in ("railroads", "holdings"):
+        for key, row in (report.get(group) or {}).items():
+            if isinstance(row, dict) and "treasury" in row:
+                cash[f"treasury:{key}"] = row["treasury"]
+    return cash
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_explain_json_adds_up_to_what_replay_json_shows(name, capsys):
+    assert main(["replay", str(GAMES / name), "--json"]) == 0
+    shown = _cash_in_replay(json.loads(capsys.readouterr().out))
+    assert main(["explain", str(GAMES / name), "--json"]) == 0
+    explained = json.loads(capsys.readouterr().out)
+    accounts = {**explained["players"], **explained[COMPANIES]}
+    assert set(explained["players"]) == {p for p in shown if not p.startswith("treasury:")}
+    for account, cash in shown.items():
+        entry = accounts.get(account, {"balance": 0, "lines": []})
+        assert entry["balance"] == cash == sum(line["amount"] for line in entry["lines"])
+        for line in entry["lines"]:
+            assert set(line) == {"seq", "amount", "kind", "text", "rule"}
+            assert line["seq"] is None or 0 <= line["seq"] < len(read_record(GAMES / name)
+                                                                  ["actions"])
+
+
+def test_explain_without_json_prints_a_statement_per_player(capsys):
+    assert main(["explain", str(GAMES / "railbaron_game_1.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Blue (blue): $344,000" in out
+    assert "Red pays Blue $1,000: use fee for the LN  [USE FEES" in out
+    assert "opening" in out and "[START]" in out
+
+
+def test_a_broken_record_is_a_clear_message(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert main(["explain", str(bad)]) == 2
+    assert "bad.json" in capsys.readouterr().err
+
+
+# -- random games of each game ----------------------------------------------------------------
+
+
+def play_and_check(t, next_action, rng: random.Random, steps: int) -> None:
+    key, players = t.record["game"], [p["id"] for p in t.record["players"]]
+    for _ in range(steps):
+        if t.game.state.over:
+            break
+        if t.game.seq and rng.random() < 0.04 and len(t.game.frames) > 1:
+            t.game.submit({"type": "undo"})
+        else:
+            try:
+                t.game.submit(next_action())
+            except IllegalAction:
+                continue
+        check_adds_up(key, t.game, players)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
+def test_random_rail_baron_games_add_up(seed, players):
+    from tests.railbaron.play import Table
+    from tests.railbaron.random_play import random_action, random_settings
+    from tests.railbaron.testland import make_testland
+
+    rng = random.Random(seed)
+    t = Table(("blue", "red", "green", "yellow", "black", "white")[:players],
+              random_settings(rng, players), make_testland())
+    play_and_check(t, lambda: random_action(t.rules, t.game.state, rng), rng, 150)
+
+
+@FAST
+@given(data=st.data(), players=st.integers(3, 5))
+def test_random_prairie_games_add_up(data, players):
+    from tests.prairie_railroads.play import Table
+    from tests.prairie_railroads.random_play import random_action
+
+    t = Table(players=players, deck={"PD": 3, "OS": 4, "CT": 6})
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    play_and_check(t, lambda: random_action(t.rules, t.state, rng.choice, rng.randint), rng, 150)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_railroad_barons_games_add_up(seed):
+    from tests.railroad_barons.play import Table
+    from tests.railroad_barons.random_play import random_action
+
+    rng = random.Random(seed)
+    t = Table()
+    play_and_check(t, lambda: random_action(t.rules, t.state, rng), rng, 150)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
+def test_random_railway_rivals_games_add_up(seed, players):
+    from tests.railway_rivals.play import Table
+
+    rng = random.Random(seed)
+    t = Table(players, leapfrog=True)
+
+    def action() -> dict:
+        a = rivals_action(t, lambda o: rng.choice(list(o)), rng.randint)
+        return {k: v for k, v in a.items() if v is not None}
+
+    play_and_check(t, action, rng, 150)
+
+
+# -- refusals name their rule ----------------------------------------------------------------
+
+
+def handlers_of(key: str) -> list[str]:
+    rules = __import__(registry.GAMES[key].game.rsplit(".", 1)[0] + ".rules",
+                       fromlist=["HANDLERS"])
+    return sorted(rules.HANDLERS)
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_every_action_type_of_a_game_names_a_rule_section(key):
+    words = rule_names(key)
+    assert words is not None
+    assert set(handlers_of(key)) == set(words.actions), "each action type maps to its section"
+    assert all(section.strip() for section in words.actions.values())
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_every_refusal_type_names_its_section(key):
+    """An action of every type sent at the wrong moment (the opening) is refused, and the
+    refusal names a section: its own, or its action type's."""
+    record = read_record(next(GAMES / n for n in RECORDS
+                              if read_record(GAMES / n)["game"] == key))
+    game = registry.replay(record)
+    state = game.state
+    for kind in [*handlers_of(key), *ENGINE_SECTIONS]:
+        action = {"type": kind, "player": "nobody", "company": "nobody"}
+        try:
+            game.preview(action) if kind not in ENGINE_SECTIONS else None
+        except IllegalAction as err:
+            rule = refusal_rule(key, action, err)
+            assert rule and rule != UNKNOWN_ACTION, (kind, err)
+        except (TypeError, LookupError, ValueError, AttributeError):
+            pass  # the web layer answers these; the section still comes from the type
+        assert refusal_rule(key, action, IllegalAction("no")) not in ("", UNKNOWN_ACTION), kind
+        assert game.state is state
+
+
+def test_an_explicit_section_overrides_the_action_types():
+    err = IllegalAction("The SOU belongs to Red.", "PURCHASE")
+    assert refusal_rule("railbaron", {"type": "end_turn"}, err) == "PURCHASE"
+    assert refusal_rule("railbaron", {"type": "end_turn"}, IllegalAction("x")) == "USE FEES"
+    assert refusal_rule("railbaron", {"type": "fly"}, IllegalAction("x")) == UNKNOWN_ACTION
+
+
+def test_a_line_names_both_sides_its_words_and_its_rule():
+    record = read_record(GAMES / "railbaron_game_1.json")
+    game = registry.replay(record)
+    lines = statement(game.frames, "red", describer(rule_names("railbaron"), game.names()))
+    assert total(lines) == game.state.ledger.balance("red")
+    fee = next(line for line in lines if line.kind == "use_fee" and line.amount > 0)
+    assert fee.text.endswith("pays Red $5,000: use fee for the SOU") or "use fee" in fee.text
+    assert fee.rule.startswith("USE FEES")
+    assert lines[0].seq is None and lines[0].rule == "START"
