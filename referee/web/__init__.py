@@ -16,7 +16,20 @@ from jinja2 import ChoiceLoader, FileSystemBytecodeCache
 
 from referee import PROJECT_ROOT
 from referee.games import registry
-from referee.web import assets, boards, compress, csrf, db, errors, filters, join, lobby, look, play
+from referee.web import (
+    assets,
+    boards,
+    compress,
+    csrf,
+    db,
+    errors,
+    filters,
+    join,
+    lobby,
+    look,
+    play,
+    why,
+)
 from referee.web.games import hooks_for
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
@@ -99,7 +112,7 @@ def create_app(
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     look.init_app(app)
-    for blueprint in (lobby.bp, join.bp, play.bp, boards.bp):
+    for blueprint in (lobby.bp, join.bp, play.bp, boards.bp, why.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
         for blueprint in hooks_for(key).blueprints():

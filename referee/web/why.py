@@ -1,0 +1,73 @@
+"""Why this number: the lines that make one player's cash or one company's treasury.
+
+`GET /g/<id>/why/<account>?page=phone|table|banker` answers the statement as the asking page may
+see it (referee.games.explain.viewed_statement): a player his own whole cash, another seat and
+the table only what the game's rules let them know. An htmx request gets the fragment alone.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, request, url_for
+
+from referee.games.explain import BANKER_VIEW, account_name, rule_names, viewed_statement
+from referee.web.actors import Actor, game_or_404, require_actor
+from referee.web.db import get_db
+from referee.web.games import hooks_for
+from referee.web.names import seat_names
+from referee.web.render import PAGE_ENDPOINTS, page_or_fragment, replayers
+from referee.web.store import GameRow
+
+bp = Blueprint("why", __name__, url_prefix="/g/<game_id>")
+
+
+def asking_page(actor: Actor, asked: str | None) -> str:
+    """The page the question comes from, as far as this browser may see it."""
+    if asked == "phone" and actor.player_id is not None:
+        return "phone"
+    if asked == "banker" and actor.banker:
+        return "banker"
+    if asked == "table" or (actor.player_id is None and not actor.banker):
+        return "table"
+    return "phone" if actor.player_id is not None else "banker"
+
+
+def viewer_of(game: GameRow, actor: Actor, page: str) -> str | None:
+    """Whose eyes the page has (Game.visible_cash): a seat, the banker apart, or the table."""
+    if page == "phone":
+        return actor.player_id
+    if page == "banker":
+        seated = any(p["id"] == game.banker for p in game.players)
+        return game.banker if seated else BANKER_VIEW
+    return None
+
+
+@bp.get("/why/<account>")
+def why(game_id: str, account: str) -> Response:
+    """The statement of one account: each transfer with its action, words and rule."""
+    game = game_or_404(game_id)
+    actor = require_actor(game)
+    page = asking_page(actor, request.args.get("page"))
+    snapshot = replayers().snapshot(get_db(), game)
+    words = rule_names(game.game)
+    players = [p["id"] for p in game.players]
+    balances = snapshot.state.ledger.balances
+    company = words.companies(account) if words is not None else None
+    if account not in players and (company is None or account not in balances):
+        abort(404, "There is no such account in this game.")
+    viewer = viewer_of(game, actor, page)
+    names = seat_names(game.players, snapshot.frames[-1])
+    if account in players:
+        visible = hooks_for(game.game).visible_cash(snapshot.state, viewer, account)
+    else:
+        visible = None if words is not None and words.secret_cash else balances.get(account, 0)
+    seen = viewed_statement(game.game, snapshot, account, viewer, names, visible)
+    context = {
+        "game": game,
+        "page": page,
+        "back": url_for(PAGE_ENDPOINTS[page], game_id=game.id),
+        "who": account_name(account, names, words),
+        "seen": seen,
+        "currency": (words.currency if words is not None else "{:,}"),
+        "mine": viewer == account,
+    }
+    return page_or_fragment("play/why.html", "play/_why.html", **context)
