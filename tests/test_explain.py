@@ -223,3 +223,18 @@ def test_a_line_names_both_sides_its_words_and_its_rule():
     assert fee.text.endswith("pays Red $5,000: use fee for the SOU") or "use fee" in fee.text
     assert fee.rule.startswith("USE FEES")
     assert lines[0].seq is None and lines[0].rule == "START"
+
+
+@pytest.mark.parametrize("name, rules", [
+    ("railbaron_game_1.json", {"ESTABLISHMENT", "BOUNCE OUT", "USE FEES"}),
+    ("railbaron_game_2.json", {"BANKRUPTCY"}),
+    ("barons_game_1.json", {"Buy Railroads and Assign Investors"}),
+    ("prairie_game_1.json", {"Final Railroad Stock Payoffs"}),
+])
+def test_an_automatic_effect_names_its_rule(name, rules):
+    """Establishment, a bounce out, the sell-out, bankruptcy, obsolescence, the final payoff:
+    what the app does on its own says which section made it do so; still plain text."""
+    game = registry.replay(read_record(GAMES / name))
+    named = {e.rule for f in game.frames for e in f.events if getattr(e, "rule", None)}
+    assert rules <= named
+    assert all(isinstance(e, str) for f in game.frames for e in f.events)

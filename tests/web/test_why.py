@@ -142,3 +142,9 @@ def test_a_refusal_names_its_rule_on_the_page(rail_baron):
                      response.text)
     response = banker.act(game_id, type="rover", player="blue", victim="red", page="banker")
     assert response.status_code == 422 and "Rule: ROVER PLAY" in response.text
+
+
+def test_the_history_names_the_rule_of_an_automatic_effect(rail_baron):
+    banker, game_id, _phones, _cash = rail_baron
+    page = banker.get(f"/g/{game_id}/history").text
+    assert 'Rule: ESTABLISHMENT' in page

@@ -145,8 +145,8 @@ class Play:
         if amount > 0:
             self.step.transfer(source, target, amount, memo, kind, **fields)
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
     def pay_dividends(self, railroads: list[Railroad], why: str) -> None:
         for rr in railroads:
@@ -188,7 +188,8 @@ class Play:
 
     def final_payoff(self) -> None:
         state = self.state
-        self.say("Final payoff: each share pays (Value + Income) ÷ shares sold, rounded up.")
+        self.say("Final payoff: each share pays (Value + Income) ÷ shares sold, rounded up.",
+                 "Final Railroad Stock Payoffs")
         for rr in state.railroads.values():
             each = final_per_share(rr.value, rr.income, rr.sold())
             for pid, n in rr.shares.items():

@@ -120,8 +120,8 @@ class Play:
     def price(self, rr: str) -> int:
         return self.settings.scaled(self.board.railroads[rr].price)
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
     def announce(self) -> None:
         for p in self.state.players.values():
@@ -139,7 +139,7 @@ class Play:
 
         for text in with_rises(self.state, self.board, self.settings, change,
                                auctioned=rr if auctioned else None):
-            self.say(text)
+            self.say(text, "ESTABLISHMENT")
         self.check_sold_out()
 
     def bank_holds(self) -> list[str]:
@@ -153,9 +153,10 @@ class Play:
         def change() -> None:
             self.state.sold_out = True
 
-        self.say("The bank's railroads have sold out: fees to opponents are now $10,000.")
+        self.say("The bank's railroads have sold out: fees to opponents are now $10,000.",
+                 "USE FEES")
         for text in with_rises(self.state, self.board, self.settings, change):
-            self.say(text)
+            self.say(text, "ESTABLISHMENT")
 
     # -- flow -----------------------------------------------------------------------------
 
@@ -200,7 +201,7 @@ class Play:
         elif turn.red is not None:  # a SuperChief's, rolled with the whites, or already rolled
             turn.phase = "moving"
             turn.leg = 2
-            self.say(f"{player.name} bounces out with the red die: {turn.red}.")
+            self.say(f"{player.name} bounces out with the red die: {turn.red}.", "BOUNCE OUT")
         else:
             turn.phase = "bonus"
             turn.leg = 2
@@ -337,7 +338,7 @@ class Play:
         player.declared = False
         player.destination = None
         self.say(f"{player.name} is bankrupt and out of the game; his cash goes to "
-                 f"{self.name(to)}.")
+                 f"{self.name(to)}.", "BANKRUPTCY")
         active = self.state.active()
         if len(active) == 1:
             self.win(active, f"{self.name(active[0])} is the last player left and wins!")

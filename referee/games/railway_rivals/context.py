@@ -107,8 +107,8 @@ class Play:
         require(amount <= have, f"{self.name(cid)} has {units(have)} and cannot pay "
                 f"{units(amount)} for {what}.")
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
     # -- the end --------------------------------------------------------------------------
 

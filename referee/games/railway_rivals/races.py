@@ -83,7 +83,7 @@ def run_length(play: Play, action: dict) -> None:
     require(type(ok) is bool, "Say whether the run is at least 6 hexes (ok: true or false).")
     if not ok:
         play.say(f"{race.towns[0]} to {race.towns[1]} is under {MIN_RUN} hexes: throw both "
-                 "towns again.")
+                 "towns again.", "B3")
         race.keys.clear()
         race.towns.clear()
         race.phase = "towns"
