@@ -4,12 +4,9 @@ every recorded game and of random games of each game; refusals name their rule s
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.engine import IllegalAction, Replayer
@@ -25,11 +22,9 @@ from referee.games.explain import (
     refusal_rule,
     rule_names,
 )
-from tests.railway_rivals.test_properties import random_action as rivals_action
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 RECORDS = sorted(p.name for p in GAMES.glob("*.json"))
-FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_adds_up(key: str, game: Replayer, players: list[str]) -> dict:
@@ -99,74 +94,6 @@ def test_a_broken_record_is_a_clear_message(tmp_path, capsys):
     bad.write_text("{", encoding="utf-8")
     assert main(["explain", str(bad)]) == 2
     assert "bad.json" in capsys.readouterr().err
-
-
-# -- random games of each game ----------------------------------------------------------------
-
-
-def play_and_check(t, next_action, rng: random.Random, steps: int) -> None:
-    key, players = t.record["game"], [p["id"] for p in t.record["players"]]
-    for _ in range(steps):
-        if t.game.state.over:
-            break
-        if t.game.seq and rng.random() < 0.04 and len(t.game.frames) > 1:
-            t.game.submit({"type": "undo"})
-        else:
-            try:
-                t.game.submit(next_action())
-            except IllegalAction:
-                continue
-        check_adds_up(key, t.game, players)
-
-
-@FAST
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
-def test_random_rail_baron_games_add_up(seed, players):
-    from tests.railbaron.play import Table
-    from tests.railbaron.random_play import random_action, random_settings
-    from tests.railbaron.testland import make_testland
-
-    rng = random.Random(seed)
-    t = Table(("blue", "red", "green", "yellow", "black", "white")[:players],
-              random_settings(rng, players), make_testland())
-    play_and_check(t, lambda: random_action(t.rules, t.game.state, rng), rng, 150)
-
-
-@FAST
-@given(data=st.data(), players=st.integers(3, 5))
-def test_random_prairie_games_add_up(data, players):
-    from tests.prairie_railroads.play import Table
-    from tests.prairie_railroads.random_play import random_action
-
-    t = Table(players=players, deck={"PD": 3, "OS": 4, "CT": 6})
-    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
-    play_and_check(t, lambda: random_action(t.rules, t.state, rng.choice, rng.randint), rng, 150)
-
-
-@FAST
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_railroad_barons_games_add_up(seed):
-    from tests.railroad_barons.play import Table
-    from tests.railroad_barons.random_play import random_action
-
-    rng = random.Random(seed)
-    t = Table()
-    play_and_check(t, lambda: random_action(t.rules, t.state, rng), rng, 150)
-
-
-@FAST
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
-def test_random_railway_rivals_games_add_up(seed, players):
-    from tests.railway_rivals.play import Table
-
-    rng = random.Random(seed)
-    t = Table(players, leapfrog=True)
-
-    def action() -> dict:
-        a = rivals_action(t, lambda o: rng.choice(list(o)), rng.randint)
-        return {k: v for k, v in a.items() if v is not None}
-
-    play_and_check(t, action, rng, 150)
 
 
 # -- refusals name their rule ----------------------------------------------------------------
