@@ -3,18 +3,32 @@ rule a refusal names. (Whole games are in tests/test_explain.py.)"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
-from referee.engine import BANK, IllegalAction, Transfer
+import pytest
+
+from referee.engine import BANK, IllegalAction, Replayer, Transfer
+from referee.engine.record import new_record, read_record
 from referee.engine.statement import Line, plain, statement, statements, total
+from referee.games import registry
 from referee.games.contract import RuleNames, Wording
 from referee.games.explain import (
     BANKER_VIEW,
+    ENGINE_SECTIONS,
+    UNKNOWN_ACTION,
     account_name,
     amount_text,
+    companies_of,
     describer,
+    explain,
+    refusal_rule,
+    render,
+    rule_names,
     seen_lines,
 )
+
+GAMES = Path(__file__).parent / "fixtures" / "games"
 
 WORDS = RuleNames(
     money={"fee": Wording("fee for the {railroads}", "USE FEES", "at the turn's end"),
@@ -105,3 +119,48 @@ def test_a_line_is_plain_data():
     line = Line(3, -5, "fee", "t", "r", "bob")
     assert line.fields == {} and line.as_dict()["seq"] == 3
     assert IllegalAction("x", "R").rule == "R"
+
+
+def test_companies_are_the_accounts_a_game_names_as_companies():
+    assert companies_of(WORDS, ["ann", "treasury:KP", BANK, "treasury:MP"]) == [
+        "treasury:KP", "treasury:MP"]
+    assert companies_of(RuleNames({}, {}), ["treasury:KP"]) == []
+    assert companies_of(None, ["treasury:KP"]) == []
+
+
+@pytest.fixture
+def toy():
+    meta = registry.register("tests.toy_game")
+    yield meta.key
+    registry.GAMES.pop(meta.key)
+    registry.PACKAGES.pop(meta.key)
+
+
+def test_a_game_without_words_gets_plain_statements(toy):
+    """The toy race gives no rule_names and its transfers no kind: lines still add up."""
+    players = [{"id": "p1", "name": "Ann", "colour": ""}, {"id": "p2", "name": "Bob",
+                                                           "colour": ""}]
+    record = new_record(toy, "", players, {})
+    game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 4}])
+    report = explain(toy, game, ["p1", "p2"])
+    assert report == {"players": {
+        "p1": {"balance": 4, "lines": [{"seq": 0, "amount": 4, "kind": "",
+                                        "text": "The bank pays Ann 4: transfer", "rule": ""}]},
+        "p2": {"balance": 0, "lines": []}}, "companies": {}}
+    assert rule_names(toy) is None
+    assert refusal_rule(toy, {"type": "roll"}, IllegalAction("no")) == UNKNOWN_ACTION
+    assert refusal_rule(toy, {"type": "undo"}, IllegalAction("no")) == ENGINE_SECTIONS["undo"]
+    assert refusal_rule(toy, "not an action", IllegalAction("no")) == UNKNOWN_ACTION
+    assert render(toy, game, ["p1", "p2"]) == (
+        "Ann (p1): 4\n"
+        "     action 1           +4  The bank pays Ann 4: transfer\n"
+        "\n"
+        "Bob (p2): 0\n")
+
+
+def test_the_readable_statement_signs_money_out_and_parts_accounts():
+    game = registry.replay(read_record(GAMES / "railbaron_game_1.json"))
+    text = render("railbaron", game, ["blue", "red"])
+    assert "    action 12     -$16,000  Blue pays the bank $16,000: bought the LN  [PURCHASE]\n" \
+        in text
+    assert "\n\nRed (red): $" in text

@@ -110,9 +110,9 @@ def render(key: str, game: Replayer, players: list[str]) -> str:
             for line in entry["lines"]:
                 when = "opening" if line["seq"] is None else f"action {line['seq'] + 1}"
                 sign = "+" if line["amount"] > 0 else "-"
+                signed = sign + amount_text(abs(line["amount"]), words)
                 rule = f"  [{line['rule']}]" if line["rule"] else ""
-                out.append(f"  {when:>11}  {sign}{amount_text(abs(line['amount']), words):>10}"
-                           f"  {line['text']}{rule}")
+                out.append(f"  {when:>11}  {signed:>11}  {line['text']}{rule}")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -124,7 +124,7 @@ def seen_lines(words: RuleNames | None, lines: list[Line], viewer: str | None,
     if words is None or not words.secret_cash or viewer in (subject, BANKER_VIEW):
         return lines, True
     return [line for line in lines
-            if line.kind in words.public or (viewer is not None and line.other == viewer)], False
+            if line.kind in words.public or line.other == viewer], False
 
 
 def viewed_statement(key: str, game: Any, account: str, viewer: str | None,
