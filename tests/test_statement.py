@@ -164,3 +164,8 @@ def test_the_readable_statement_signs_money_out_and_parts_accounts():
     assert "    action 12     -$16,000  Blue pays the bank $16,000: bought the LN  [PURCHASE]\n" \
         in text
     assert "\n\nRed (red): $" in text
+
+
+def test_a_refusal_of_a_malformed_type_names_the_apps_rule():
+    assert refusal_rule("railbaron", {"type": ["buy"]}, IllegalAction("no")) == UNKNOWN_ACTION
+    assert refusal_rule("railbaron", {"type": "buy"}, IllegalAction("no")) == "PURCHASE"
