@@ -146,8 +146,10 @@ def refusal_rule(key: str, action: Any, err: IllegalAction) -> str:
     if err.rule:
         return err.rule
     kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str):
+        return UNKNOWN_ACTION
     if kind in ENGINE_SECTIONS:
         return ENGINE_SECTIONS[kind]
     words = rule_names(key)
-    section = words.actions.get(kind) if words is not None and isinstance(kind, str) else None
+    section = words.actions.get(kind) if words is not None else None
     return section or UNKNOWN_ACTION
