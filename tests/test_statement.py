@@ -169,3 +169,11 @@ def test_the_readable_statement_signs_money_out_and_parts_accounts():
 def test_a_refusal_of_a_malformed_type_names_the_apps_rule():
     assert refusal_rule("railbaron", {"type": ["buy"]}, IllegalAction("no")) == UNKNOWN_ACTION
     assert refusal_rule("railbaron", {"type": "buy"}, IllegalAction("no")) == "PURCHASE"
+
+
+def test_one_unit_in_reads_plus_one(toy):
+    players = [{"id": "p1", "name": "Ann", "colour": ""}, {"id": "p2", "name": "Bob",
+                                                           "colour": ""}]
+    record = new_record(toy, "", players, {})
+    game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 1}])
+    assert "  +1  The bank pays Ann 1: transfer" in render(toy, game, ["p1", "p2"])
