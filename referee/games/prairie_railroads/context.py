@@ -148,7 +148,7 @@ class Play:
     def say(self, text: str, rule: str | None = None) -> None:
         self.step.say(text, rule)
 
-    def pay_dividends(self, railroads: list[Railroad], why: str) -> None:
+    def pay_dividends(self, railroads: list[Railroad], why: str, rule: str) -> None:
         for rr in railroads:
             each = dividend_per_share(rr.income)
             for pid, n in rr.shares.items():
@@ -156,7 +156,7 @@ class Play:
                     self.pay(BANK, pid, n * each, f"{why}: {rr.key} ×{n}", "dividend",
                              railroad=rr.key, shares=n)
                     self.say(f"{self.name(pid)} receives {money(n * each)} "
-                             f"({n} {rr.key} × {money(each)}).")
+                             f"({n} {rr.key} × {money(each)}).", rule)
 
     # -- turn flow ------------------------------------------------------------------------
 
@@ -198,7 +198,8 @@ class Play:
                              railroad=rr.key, shares=n)
                     state.final[pid] = state.final.get(pid, 0) + n * each
                     self.say(f"{self.name(pid)} receives {money(n * each)} "
-                             f"({n} {rr.key} × {money(each)}).")
+                             f"({n} {rr.key} × {money(each)}).",
+                             "Final Railroad Stock Payoffs")
             left = self.cash(treasury(rr.key))
             if left > 0:
                 self.pay(treasury(rr.key), BANK, left, f"{rr.key} treasury back to the bank",
@@ -214,7 +215,8 @@ class Play:
         best = max(self.cash(pid) for pid in state.players)
         state.winners = [pid for pid in state.players if self.cash(pid) == best]
         names = " and ".join(self.name(pid) for pid in state.winners)
-        self.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.")
+        self.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.",
+                 "Final Payoff")
 
     # -- auctions -------------------------------------------------------------------------
 

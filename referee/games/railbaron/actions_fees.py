@@ -31,7 +31,7 @@ def end_turn(play: Play, action: dict) -> None:
         return
     if play.state.owned_by(player.id):
         play.say(f"{player.name} owes {money(owed)} in use fees and cannot cover them: "
-                 "railroads must be sold back or auctioned.")
+                 "railroads must be sold back or auctioned.", "AUCTION")
     play.after_sale(first=True)
 
 

@@ -128,7 +128,7 @@ class Play:
             over = not p.bankrupt and self.cash(p.id) >= ANNOUNCE_CASH
             if over and not p.announced:
                 self.say(f"{p.name} announces {money(ANNOUNCE_CASH)} or more: "
-                         f"{money(self.cash(p.id))}.")
+                         f"{money(self.cash(p.id))}.", "ANNOUNCING")
             p.announced = over
 
     # -- ownership ------------------------------------------------------------------------
@@ -186,10 +186,11 @@ class Play:
         self.say(f"Turn {number}: {player.name}.")
         if player.home_safe:
             self.turn.phase = "end"
-            self.say(f"{player.name} is home safe and waits for the round to end.")
+            self.say(f"{player.name} is home safe and waits for the round to end.", "SHORT GAME")
         elif player.arrive_next_turn:
             self.turn.phase = "arrival"
-            self.say(f"{player.name} arrives at {player.destination} at the start of the turn.")
+            self.say(f"{player.name} arrives at {player.destination} at the start of the turn.",
+                     "ROVER PLAY / UNDECLARE")
         elif player.destination is not None:
             self.turn.phase = "move"
 
@@ -215,7 +216,8 @@ class Play:
         turn.arrivals += 1
         home_trip = player.heading_home
         if not player.trip_pays:
-            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.")
+            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.",
+                     "DECLARING AND WINNING")
         else:
             self.pay_payoff(player, dest, given_payoff)
         if home_trip:
@@ -223,7 +225,8 @@ class Play:
             if player.early:
                 player.home_safe = True
                 self.state.end_after_round = True
-                self.say(f"{player.name} is home safe: the game ends when this round is done.")
+                self.say(f"{player.name} is home safe: the game ends when this round is done.",
+                         "SHORT GAME")
         player.destination = None
         if not player.declared:
             player.alternate = player.declared_from = None
@@ -291,16 +294,16 @@ class Play:
         player.declared = player.early = False
         if self.turn.home_arrival and player.alternate == player.home:
             player.destination = None
-            self.say(f"{player.name} is no longer declared ({why}).")
+            self.say(f"{player.name} is no longer declared ({why}).", "UNDECLARE")
             return
         player.destination = player.alternate
         player.trip_from = player.declared_from
         self.say(f"{player.name} is no longer declared ({why}) and heads for the alternate "
-                 f"destination, {player.alternate}.")
+                 f"destination, {player.alternate}.", "UNDECLARE")
         if player.city is not None and player.city == player.alternate:
             player.arrive_next_turn = True
             self.say(f"{player.name} is at {player.alternate}: arrives at the start of the next "
-                     "turn.")
+                     "turn.", "UNDECLARE")
 
     def next_turn(self) -> None:
         if self.state.over:
@@ -327,7 +330,7 @@ class Play:
         self.state.winners = winners
         self.state.stage = "over"
         self.turn.phase = "over"
-        self.say(text)
+        self.say(text, "DECLARING AND WINNING")
 
     def bankrupt(self, player: Player, to: str = BANK) -> None:
         cash = self.cash(player.id)
@@ -360,7 +363,8 @@ class Play:
         else:
             turn.phase = "shortfall"
             if not first:
-                self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.")
+                self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.",
+                         "AUCTION")
 
     def owe_rover_fee(self, victim: Player, rover: str) -> None:
         """The rovered player pays the fee, raising what he lacks by sales as for use fees."""
@@ -372,7 +376,7 @@ class Play:
                      "resume": turn.phase}
         if self.state.owned_by(victim.id):
             self.say(f"{victim.name} cannot pay the {money(ROVER_FEE)} in cash: railroads must "
-                     "be sold back or auctioned.")
+                     "be sold back or auctioned.", "ROVER PLAY")
         self.after_debt_sale(first=True)
 
     def after_debt_sale(self, first: bool) -> None:
@@ -383,13 +387,15 @@ class Play:
         amount = debt["amount"]
         if self.cash(debtor.id) >= amount:
             self.pay(debtor.id, debt["to"], amount, "rover", "rover")
-            self.say(f"{debtor.name} pays {self.name(debt['to'])} {money(amount)} for the rover.")
+            self.say(f"{debtor.name} pays {self.name(debt['to'])} {money(amount)} for the rover.",
+                     "ROVER PLAY")
         elif not self.state.owned_by(debtor.id):
             self.bankrupt(debtor)
         else:
             turn.phase = "shortfall"
             if not first:
-                self.say(f"{debtor.name} still cannot cover the {money(amount)} of the rover.")
+                self.say(f"{debtor.name} still cannot cover the {money(amount)} of the rover.",
+                         "ROVER PLAY")
             return
         turn.debt = None
         if not self.state.over:

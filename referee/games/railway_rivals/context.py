@@ -127,4 +127,4 @@ class Play:
         best = max(state.balance(c) for c in state.companies)
         state.winners = [c for c in state.companies if state.balance(c) == best]
         verb = "win" if len(state.winners) > 1 else "wins"
-        self.say(f"{self.names(state.winners)} {verb} with {units(best)}.")
+        self.say(f"{self.names(state.winners)} {verb} with {units(best)}.", "B8")
