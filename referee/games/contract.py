@@ -207,10 +207,36 @@ def _no_company(account: str) -> str | None:
 
 
 @dataclass(frozen=True)
+class Part:
+    """One part of a derived figure: its words and, where it is an amount, the amount."""
+
+    text: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A derived amount a page shows (a share value, a dividend per share, a fee to pay): the
+    parts that make it and the rule that says how. It must tell nothing the figure's own page
+    does not (no secret cash)."""
+
+    title: str  # "The B&O's share value"
+    amount: int
+    parts: tuple[Part, ...]
+    rule: str
+
+
+def _no_figure(rules: Any, state: Any, name: str, subject: str) -> Figure | None:
+    return None
+
+
+@dataclass(frozen=True)
 class RuleNames:
     """A game's words for its money and its rules (docs/explain.md): what each transfer kind
     says and which section sets it, the section each action type's refusal names, and which
     accounts are companies (a treasury: `companies(account)` gives its name, None for others).
+
+    `figures` explains an amount a page derives rather than reads off the ledger.
 
     `secret_cash`: another seat and the table see of a player's statement only the lines of
     a `public` kind and those paid to or by the viewer; the total only where `visible_cash`
@@ -223,6 +249,9 @@ class RuleNames:
     secret_cash: bool = False
     public: frozenset[str] = frozenset()
     currency: str = "${:,}"  # how an amount is written: "${:,}" -> $5,000
+    # figures(rules, state, name, subject): a derived figure's parts ("dividend", "CRIP"), or
+    # None where the game has no such figure now.
+    figures: Callable[[Any, Any, str, str], Figure | None] = _no_figure
 
 
 

@@ -17,7 +17,7 @@ from referee.engine.ledger import BANK, Transfer
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.statement import Describe, Line, statement, statements, total
 from referee.games import registry
-from referee.games.contract import RuleNames
+from referee.games.contract import Figure, RuleNames
 
 BANKER_VIEW = "banker"  # the viewer of an unseated banker's console (Game.visible_cash)
 COMPANIES = "companies"  # the key of company accounts (treasuries) in `explain`'s answer
@@ -115,6 +115,34 @@ def render(key: str, game: Replayer, players: list[str]) -> str:
                 out.append(f"  {when:>11}  {signed:>11}  {line['text']}{rule}")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def visible(words: RuleNames | None, transfer: Transfer, viewer: str | None) -> bool:
+    """Whether `viewer` may see one transfer (the rule of seen_lines, for one transfer)."""
+    if words is None or not words.secret_cash or viewer == BANKER_VIEW:
+        return True
+    return transfer.kind in words.public or viewer in (transfer.source, transfer.target)
+
+
+def action_lines(key: str, frame: Any, viewer: str | None,
+                 names: Mapping[str, str]) -> list[Line]:
+    """The transfers one action (a replay's frame) moved that `viewer` may see, each as a line
+    from the payee's side: its amount, words and rule."""
+    words = rule_names(key)
+    describe = describer(words, names)
+    seq = frame.position if frame.position >= 0 else None
+    out = []
+    for t in frame.transfers:
+        if visible(words, t, viewer):
+            text, rule = describe(t, t.target)
+            out.append(Line(seq, t.amount, t.kind, text, rule, t.source, t.fields))
+    return out
+
+
+def figure(key: str, rules: Any, state: Any, name: str, subject: str) -> Figure | None:
+    """A derived figure's parts and rule, as the game gives them (None: no such figure)."""
+    words = rule_names(key)
+    return words.figures(rules, state, name, subject) if words is not None else None
 
 
 def seen_lines(words: RuleNames | None, lines: list[Line], viewer: str | None,

@@ -5,6 +5,7 @@ docs/prairie-railroads.md."""
 from __future__ import annotations
 
 from referee.games.contract import RuleNames, Wording
+from referee.games.prairie_railroads.figures import figures
 
 CORRECTIONS = "Banker's corrections (this app)"
 SETUP = "Setting Up The Game"
@@ -48,4 +49,4 @@ def company(account: str) -> str | None:
     return f"the {account[len(TREASURY):]} treasury" if account.startswith(TREASURY) else None
 
 
-RULE_NAMES = RuleNames(MONEY, ACTIONS, companies=company)
+RULE_NAMES = RuleNames(MONEY, ACTIONS, companies=company, figures=figures)

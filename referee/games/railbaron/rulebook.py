@@ -7,6 +7,7 @@ docs/railbaron-actions.md.
 from __future__ import annotations
 
 from referee.games.contract import RuleNames, Wording
+from referee.games.railbaron.figures import figures
 
 CORRECTIONS = "Banker's corrections (this app)"
 FEES_READING = "fees at the turn's end, with the owners of that moment " \
@@ -53,4 +54,5 @@ ACTIONS = {
 
 # ANNOUNCING: another seat learns of a player's money only the payoffs (read off the chart
 # at the table) and what passed between the two of them.
-RULE_NAMES = RuleNames(MONEY, ACTIONS, secret_cash=True, public=frozenset({"payoff"}))
+RULE_NAMES = RuleNames(MONEY, ACTIONS, secret_cash=True, public=frozenset({"payoff"}),
+                       figures=figures)

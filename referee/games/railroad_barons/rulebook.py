@@ -5,6 +5,7 @@ as in docs/railroad-barons.md."""
 from __future__ import annotations
 
 from referee.games.contract import RuleNames, Wording
+from referee.games.railroad_barons.figures import figures
 
 CORRECTIONS = "Banker's corrections (this app)"
 BUY = "Buying a Stock Certificate"
@@ -62,4 +63,4 @@ def company(account: str) -> str | None:
     return f"the {account[len(TREASURY):]} treasury" if account.startswith(TREASURY) else None
 
 
-RULE_NAMES = RuleNames(MONEY, ACTIONS, companies=company)
+RULE_NAMES = RuleNames(MONEY, ACTIONS, companies=company, figures=figures)

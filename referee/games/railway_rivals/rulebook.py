@@ -5,6 +5,7 @@ they have one); settings are named as in docs/railway-rivals.md."""
 from __future__ import annotations
 
 from referee.games.contract import RuleNames, Wording
+from referee.games.railway_rivals.figures import figures
 
 ACCOUNTS = "A6. Accounts"
 PAYMENTS = "A4. Payments to rivals"
@@ -40,4 +41,4 @@ ACTIONS = {
     "correction": ACCOUNTS,
 }
 
-RULE_NAMES = RuleNames(MONEY, ACTIONS, currency="{:,} units")
+RULE_NAMES = RuleNames(MONEY, ACTIONS, currency="{:,} units", figures=figures)

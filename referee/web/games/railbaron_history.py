@@ -37,6 +37,7 @@ class TurnEntry:
     colour: str
     summary: str
     lines: tuple[str, ...]
+    moved: tuple[int, ...] = ()  # the log positions of its actions that moved money
 
     @property
     def label(self) -> str:
@@ -194,8 +195,10 @@ def _entry(number: int, player: str | None, frames: Sequence[Any], indices: list
     summary = "; ".join(p for p in phrases if p) or "no money has changed hands"
     lines = tuple(text for note in notes for text in note.lines)
     who = latest.players.get(player) if player else None
+    moved = tuple(frames[i].position for i in indices
+                  if frames[i].position >= 0 and frames[i].transfers)
     return TurnEntry(number, player, who.name if who else "", who.colour if who else "",
-                     summary, lines)
+                     summary, lines, moved)
 
 
 Group = tuple[int, str | None, int, list[int]]  # turn number, player, index before, indices

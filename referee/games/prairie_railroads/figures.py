@@ -1,0 +1,80 @@
+"""The figures Prairie Railroads' pages derive, with their parts and rule (docs/explain.md):
+a railroad's dividend per share and minimum bid, a player's next Pay Dividends and final payoff,
+the cost of the next Western Build."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.contract import Figure, Part
+from referee.games.prairie_railroads.constants import SHARES
+from referee.games.prairie_railroads.economy import (
+    dividend_per_share,
+    final_per_share,
+    minimum_bid,
+    western_cost,
+)
+from referee.games.prairie_railroads.state import State
+
+
+def _dividend(state: State, key: str) -> Figure | None:
+    rr = state.railroads.get(key)
+    if rr is None:
+        return None
+    each = dividend_per_share(rr.income)
+    return Figure(f"The {key}'s dividend per share", each,
+                  (Part(f"The {key}'s Income", rr.income),
+                   Part(f"divided by {SHARES}, rounded up")), "Pay Dividends")
+
+
+def _minimum_bid(state: State, key: str) -> Figure | None:
+    rr = state.railroads.get(key)
+    if rr is None:
+        return None
+    return Figure(f"The {key}'s minimum bid", minimum_bid(rr.value),
+                  (Part(f"The {key}'s Value", rr.value), Part("divided by 5")), "Offer Stock")
+
+
+def _next_dividends(state: State, pid: str) -> Figure | None:
+    if pid not in state.players:
+        return None
+    parts = []
+    for rr in state.railroads.values():
+        n = rr.shares.get(pid, 0)
+        if n:
+            each = dividend_per_share(rr.income)
+            parts.append(Part(f"{n} {rr.key} share(s) × ${each:,}", n * each))
+    return Figure(f"What the next Pay Dividends pays {state.players[pid]}",
+                  sum(p.amount or 0 for p in parts), tuple(parts), "Pay Dividends")
+
+
+def _final(state: State, pid: str) -> Figure | None:
+    if pid not in state.players:
+        return None
+    parts = []
+    for rr in state.railroads.values():
+        n = rr.shares.get(pid, 0)
+        each = final_per_share(rr.value, rr.income, rr.sold())
+        if n and each:
+            parts.append(Part(f"{n} {rr.key} share(s) × ${each:,} ((Value ${rr.value:,} + "
+                              f"Income ${rr.income:,}) ÷ {rr.sold()} sold, rounded up)",
+                              n * each))
+    return Figure(f"{state.players[pid]}'s final payoff", sum(p.amount or 0 for p in parts),
+                  tuple(parts), "Final Railroad Stock Payoffs")
+
+
+def _western(state: State, _subject: str) -> Figure:
+    n = state.western_count
+    return Figure("The next Western Build's cost", western_cost(n),
+                  (Part("with no Western Build yet", western_cost(0)),
+                   Part(f"$5 more for each one built: {n}", western_cost(n) - western_cost(0))),
+                  "Construct Track")
+
+
+FIGURES = {"dividend": _dividend, "minimum_bid": _minimum_bid,
+           "next_dividends": _next_dividends, "final": _final, "western_cost": _western}
+
+
+def figures(rules: Any, state: State, name: str, subject: str) -> Figure | None:
+    make = FIGURES.get(name)
+    return make(state, subject) if make else None

@@ -1,0 +1,38 @@
+"""The figures Rail Baron's pages derive, with their parts and rule (docs/explain.md): the use
+fees a player owes at the end of his turn. A figure tells no cash: fees are paid openly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine.ledger import BANK
+from referee.games.contract import Figure, Part
+from referee.games.railbaron.fees import turn_fees
+from referee.games.railbaron.state import State
+
+
+def _fees(rules: Any, state: State, pid: str) -> Figure | None:
+    turn = state.turn
+    if turn is None or turn.player != pid or turn.phase != "end" or pid not in state.players:
+        return None
+    parts = []
+    established = False
+    for fee in turn_fees(state, rules.board, rules.settings, pid):
+        player = state.players.get(fee.to)
+        to = "the bank" if fee.to == BANK else (player.name if player else fee.to)
+        what = f"to {to} for the {', '.join(fee.railroads)}"
+        if fee.established:
+            established = True
+            what += f" (established: instead of ${fee.full:,})"
+        parts.append(Part(what, fee.amount))
+    rule = "USE FEES" + ("; ESTABLISHMENT" if established else "")
+    return Figure(f"The use fees {state.players[pid].name} owes this turn",
+                  sum(p.amount or 0 for p in parts), tuple(parts), rule)
+
+
+FIGURES = {"fees": _fees}
+
+
+def figures(rules: Any, state: State, name: str, subject: str) -> Figure | None:
+    make = FIGURES.get(name)
+    return make(rules, state, subject) if make else None
