@@ -50,7 +50,8 @@ BARONS = fast_tests("tests/railroad_barons")
 RIVALS = fast_tests("tests/railway_rivals")
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
-EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py"]
+EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
+           "tests/web/test_why_amounts.py"]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from referee.games.explain import (
     ENGINE_SECTIONS,
     UNKNOWN_ACTION,
     account_name,
+    action_lines,
     amount_text,
     companies_of,
     describer,
@@ -26,6 +27,7 @@ from referee.games.explain import (
     render,
     rule_names,
     seen_lines,
+    visible,
 )
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
@@ -113,6 +115,24 @@ def test_secret_cash_shows_others_only_public_lines_and_their_own_dealings():
     open_books = RuleNames(WORDS.money, {})
     assert seen_lines(open_books, ann, None, "ann") == (ann, True)
     assert seen_lines(None, ann, "bob", "ann") == (ann, True)
+
+
+def test_one_actions_transfers_show_each_viewer_what_the_statements_do():
+    both = FRAMES[3]
+    lines = action_lines(WORDS, both, BANKER_VIEW, NAMES)
+    assert [(x.seq, x.amount, x.kind, x.other) for x in lines] == [
+        (2, 30, "payoff", BANK), (2, 7, "build", "bob")]
+    assert lines[0].text == "The bank pays Ann $30: payoff to Atlanta"
+    assert lines[0].rule == "ARRIVAL"
+    assert [x.kind for x in action_lines(WORDS, both, None, NAMES)] == ["payoff"]
+    assert [x.kind for x in action_lines(WORDS, both, "bob", NAMES)] == ["payoff", "build"]
+    assert [x.kind for x in action_lines(WORDS, FRAMES[1], "cy", NAMES)] == []
+    assert [x.kind for x in action_lines(WORDS, FRAMES[1], "ann", NAMES)] == ["fee"]
+    assert action_lines(WORDS, FRAMES[0], BANKER_VIEW, NAMES)[0].seq is None
+    fee = FRAMES[1].transfers[0]
+    assert visible(WORDS, fee, "bob") and visible(WORDS, fee, BANKER_VIEW)
+    assert not visible(WORDS, fee, None) and not visible(WORDS, fee, "cy")
+    assert visible(RuleNames(WORDS.money, {}), fee, None) and visible(None, fee, "cy")
 
 
 def test_a_line_is_plain_data():

@@ -124,11 +124,10 @@ def visible(words: RuleNames | None, transfer: Transfer, viewer: str | None) -> 
     return transfer.kind in words.public or viewer in (transfer.source, transfer.target)
 
 
-def action_lines(key: str, frame: Any, viewer: str | None,
+def action_lines(words: RuleNames | None, frame: Any, viewer: str | None,
                  names: Mapping[str, str]) -> list[Line]:
     """The transfers one action (a replay's frame) moved that `viewer` may see, each as a line
     from the payee's side: its amount, words and rule."""
-    words = rule_names(key)
     describe = describer(words, names)
     seq = frame.position if frame.position >= 0 else None
     out = []

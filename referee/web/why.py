@@ -104,7 +104,7 @@ def action(game_id: str, seq: int) -> Response:
     if frame is None or seq < 0:
         abort(404, "No action in force has that number.")
     names = seat_names(game.players, snapshot.frames[-1])
-    lines = action_lines(game.game, frame, viewer_of(game, actor, page), names)
+    lines = action_lines(rule_names(game.game), frame, viewer_of(game, actor, page), names)
     context = {
         "game": game, "page": page,
         "back": url_for(PAGE_ENDPOINTS[page], game_id=game.id),

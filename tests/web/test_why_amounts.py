@@ -48,7 +48,7 @@ def test_a_history_line_explains_its_amounts_by_the_actions_transfers(fees_due):
     state = replay(record)
     moved = {f.position: sum(t.amount for t in f.transfers) for f in state.frames
              if f.transfers and f.position >= 0}
-    for href in found[:25]:
+    for href in found[:10]:
         seq = int(re.search(r"/why/action/(\d+)", href).group(1))
         shown = banker.get(href).text  # the banker apart sees every transfer
         assert sum(amounts(shown)) == moved[seq], href
@@ -65,12 +65,14 @@ def test_a_history_line_shows_another_seat_no_transfer_of_anothers_secret_cash(f
         person = browser()
         key = banker.join_link(game_id).split("k=", 1)[1]
         assert person.post(f"/g/{game_id}/watch", {"k": key}).status_code == 303
+        fees = [f.position for f in replay(record).frames
+                if any(t.kind == "use_fee" for t in f.transfers)]
         seq_pages = [person.get(f"/g/{game_id}/why/action/{seq}?page=table").text
-                     for seq in range(FEES_DUE)]
+                     for seq in fees]
     else:
         person = phones["red"]
         page = person.get(f"/g/{game_id}/history").text
-        seq_pages = [person.get(href).text for href in links(page, "action")]
+        seq_pages = [person.get(href).text for href in links(page, "action")[:30]]
     assert seq_pages
     for shown in seq_pages:
         for text in re.findall(r'<span class="why-text">(.*?)</span>', shown):
