@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import unquote
 
 import pytest
 
@@ -101,6 +102,20 @@ def test_the_fees_to_pay_at_the_end_of_a_turn_explain_themselves(fees_due):
     assert "Rule: USE FEES; ESTABLISHMENT" in shown
     assert "to Red for the SOU (established: instead of $10,000)" in html.unescape(shown)
     assert phones["red"].get(f"/g/{game_id}/why/figure/fees/red").status_code == 404  # not his turn
+
+
+def test_a_trips_payoff_explains_itself_by_the_chart(fees_due):
+    banker, game_id, phones, record = fees_due
+    game = replay(record)
+    console = banker.get(f"/g/{game_id}/banker").text
+    found = [h for h in links(console, "figure") if "/payoff/" in h]
+    assert found
+    for href in found:
+        shown = phones["red"].get(href).text  # public: read off the chart at the table
+        start, end = unquote(href.split("/payoff/")[1].split("?")[0]).split("|")
+        assert total(shown) == game.rules.board.payoff(start, end) > 0
+        assert "Rule: ARRIVAL" in shown and "payoff chart" in shown
+    assert banker.get(f"/g/{game_id}/why/figure/payoff/Nowhere|Atlantis").status_code == 404
 
 
 def test_prairie_dividends_minimum_bids_and_payoffs_explain_themselves(browser):

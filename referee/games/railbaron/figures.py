@@ -1,5 +1,6 @@
 """The figures Rail Baron's pages derive, with their parts and rule (docs/explain.md): the use
-fees a player owes at the end of his turn. A figure tells no cash: fees are paid openly."""
+fees a player owes at the end of his turn and a trip's payoff. A figure tells no cash: fees are
+paid openly and payoffs read off the chart at the table."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from referee.engine.ledger import BANK
 from referee.games.contract import Figure, Part
+from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
 from referee.games.railbaron.fees import turn_fees
 from referee.games.railbaron.state import State
 
@@ -30,7 +32,26 @@ def _fees(rules: Any, state: State, pid: str) -> Figure | None:
                   sum(p.amount or 0 for p in parts), tuple(parts), rule)
 
 
-FIGURES = {"fees": _fees}
+def _payoff(rules: Any, state: State, trip: str) -> Figure | None:
+    """A trip's payoff ("Atlanta|Knoxville"): the chart cell, public to all."""
+    start, _, end = trip.partition("|")
+    board = rules.board
+    try:
+        found = payoff_lookup(board, start, end)
+    except ValueError:  # a city the map does not have
+        return None
+    if found.amount is None or found.city_a == found.city_b:
+        return None
+    parts = [Part(f"The {board.name} payoff chart, {found.city_a} to {found.city_b}",
+                  found.amount)]
+    if found.overridden:
+        parts.append(Part("this cell as the table set it (a house rule of this game)"))
+    parts += [Part(f"Note: {note}") for note in found.notes]
+    return Figure(f"The payoff {found.city_a} to {found.city_b}", found.amount, tuple(parts),
+                  "ARRIVAL")
+
+
+FIGURES = {"fees": _fees, "payoff": _payoff}
 
 
 def figures(rules: Any, state: State, name: str, subject: str) -> Figure | None:
