@@ -1,5 +1,5 @@
 """Why this number on real phones (Playwright, Debian's chromium, 360×740): Blue taps his cash
-and sees lines that add up to it; Red's phone and the table view, tapping Blue's figure, get
+and sees lines that add up to it, then a latest line's amount and sees its transfer and rule; Red's phone and the table view, tapping Blue's figure, get
 only the lines ANNOUNCING lets them see. Screenshots go to tests/screenshots/."""
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ def test_a_player_taps_his_cash_and_the_others_see_no_secret(tmp_path, live_url,
     assert blue.locator("#why .rule", has_text="Rule: USE FEES").count() > 0
     check_phone_layout(blue)
     blue.screenshot(path=str(SHOTS / "why-own-cash-phone.png"), full_page=False)
+    blue.locator(".events .why-moved a.why").first.click()  # the latest payoff's amount
+    blue.wait_for_selector("#why .why-box h2:has-text('the money it moved')")
+    assert blue.locator("#why .why-text", has_text="payoff").count() == 1
+    assert blue.locator("#why .rule", has_text="Rule: ARRIVAL").count() == 1
 
     red = phones["Red"]
     red.locator(".rb-others a.why", has=red.locator("[data-cash-of='blue']")).click()
