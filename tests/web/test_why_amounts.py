@@ -131,6 +131,8 @@ def test_prairie_dividends_minimum_bids_and_payoffs_explain_themselves(browser):
         assert total(shown) == -(-rr.income // 5) and "Rule: Pay Dividends" in shown
         shown = banker.get(f"/g/{game_id}/why/figure/minimum_bid/{key}?page=table").text
         assert total(shown) == rr.value // 5
+        shown = banker.get(f"/g/{game_id}/why/figure/value/{key}?page=table").text
+        assert total(shown) == rr.value == sum(amounts(shown))
     for pid, due in dividend_preview(state).items():
         shown = banker.get(f"/g/{game_id}/why/figure/next_dividends/{pid}?page=table").text
         assert total(shown) == due == sum(amounts(shown))
@@ -140,13 +142,16 @@ def test_prairie_dividends_minimum_bids_and_payoffs_explain_themselves(browser):
     assert banker.get(f"/g/{game_id}/why/figure/nonsense/x").status_code == 404
 
 
-def test_prairie_final_payoffs_add_up_to_what_each_received(browser):
-    record = read_record(GAMES / "prairie_game_1.json")
+def test_prairie_final_payoffs_and_values_add_up(browser):
+    record = read_record(GAMES / "prairie_game_2.json")  # with a Western Build
     banker, game_id, _link = imported(browser, record)
     state = replay(record).state
     for pid in state.players:
         shown = banker.get(f"/g/{game_id}/why/figure/final/{pid}?page=table").text
         assert total(shown) == state.final.get(pid, 0) == sum(amounts(shown))
+    western = next(rr for rr in state.railroads.values() if rr.western)
+    shown = banker.get(f"/g/{game_id}/why/figure/value/{western.key}?page=table").text
+    assert total(shown) == western.value == sum(amounts(shown)) and "Western Build" in shown
 
 
 def test_a_holdings_share_value_and_a_players_worth_explain_themselves(browser):

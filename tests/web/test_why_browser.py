@@ -1,6 +1,7 @@
 """Why this number on real phones (Playwright, Debian's chromium, 360×740): Blue taps his cash
-and sees lines that add up to it, then a latest line's amount and sees its transfer and rule; Red's phone and the table view, tapping Blue's figure, get
-only the lines ANNOUNCING lets them see. Screenshots go to tests/screenshots/."""
+and sees lines that add up to it, then a latest line's amount and sees its transfer and rule;
+Red's phone and the table view, tapping Blue's figure, get only the lines ANNOUNCING lets them
+see. Screenshots go to tests/screenshots/."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """The figures Prairie Railroads' pages derive, with their parts and rule (docs/explain.md):
-a railroad's dividend per share and minimum bid, a player's next Pay Dividends and final payoff,
-the cost of the next Western Build."""
+a railroad's dividend per share, Value and minimum bid, a player's next Pay Dividends and final
+payoff, the cost of the next Western Build."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from referee.games.contract import Figure, Part
-from referee.games.prairie_railroads.constants import SHARES
+from referee.games.prairie_railroads.constants import SEGMENT_VALUE, SHARES, WESTERN_VALUE
 from referee.games.prairie_railroads.economy import (
     dividend_per_share,
     final_per_share,
@@ -25,6 +25,18 @@ def _dividend(state: State, key: str) -> Figure | None:
     return Figure(f"The {key}'s dividend per share", each,
                   (Part(f"The {key}'s Income", rr.income),
                    Part(f"divided by {SHARES}, rounded up")), "Pay Dividends")
+
+
+def _value(state: State, key: str) -> Figure | None:
+    rr = state.railroads.get(key)
+    if rr is None:
+        return None
+    parts = [Part(f"{len(rr.track)} track segment(s) × ${SEGMENT_VALUE}",
+                  len(rr.track) * SEGMENT_VALUE)]
+    if rr.western:
+        parts.append(Part(f"the Western Build {rr.western}", WESTERN_VALUE))
+    return Figure(f"The {key}'s Value", rr.value, tuple(parts),
+                  "Determining a railroad's Value")
 
 
 def _minimum_bid(state: State, key: str) -> Figure | None:
@@ -71,7 +83,7 @@ def _western(state: State, _subject: str) -> Figure:
                   "Construct Track")
 
 
-FIGURES = {"dividend": _dividend, "minimum_bid": _minimum_bid,
+FIGURES = {"dividend": _dividend, "value": _value, "minimum_bid": _minimum_bid,
            "next_dividends": _next_dividends, "final": _final, "western_cost": _western}
 
 
