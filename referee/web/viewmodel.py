@@ -163,17 +163,11 @@ class GameView:
 
     def moved(self, frame: Any) -> tuple[int, ...]:
         """The amounts one action moved that this page may see."""
-        return tuple(t.amount for t in frame.transfers
-                     if visible(self._words, t, self.money_viewer))
+        return self.seen_amounts(frame.transfers)
 
-    def moved_at(self, position: int) -> tuple[int, ...]:
-        """The amounts the action at `position` (in force) moved that this page may see."""
-        frame = self._frames.get(position)
-        return self.moved(frame) if frame is not None else ()
-
-    @cached_property
-    def _frames(self) -> dict[int, Any]:
-        return {f.position: f for f in self.snapshot.frames}
+    def seen_amounts(self, transfers: Any) -> tuple[int, ...]:
+        """The amounts of `transfers` this page may see."""
+        return tuple(t.amount for t in transfers if visible(self._words, t, self.money_viewer))
 
     @cached_property
     def recent(self) -> list[EventLine]:
