@@ -133,6 +133,8 @@ def test_prairie_dividends_minimum_bids_and_payoffs_explain_themselves(browser):
         assert total(shown) == rr.value // 5
         shown = banker.get(f"/g/{game_id}/why/figure/value/{key}?page=table").text
         assert total(shown) == rr.value == sum(amounts(shown))
+        shown = banker.get(f"/g/{game_id}/why/figure/income/{key}?page=table").text
+        assert total(shown) == rr.income == sum(amounts(shown))
     for pid, due in dividend_preview(state).items():
         shown = banker.get(f"/g/{game_id}/why/figure/next_dividends/{pid}?page=table").text
         assert total(shown) == due == sum(amounts(shown))

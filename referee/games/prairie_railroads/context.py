@@ -36,6 +36,24 @@ def known_start(name: str) -> str | None:
     return next((c for c in ALL_START_CITIES if c.casefold() == folded), None)
 
 
+
+def base_income(board: Board | None, state: State, name: str) -> tuple[int, bool]:
+    """A city's printed income and whether it is a start city (from the board, else as the
+    table entered it)."""
+    if board is not None:
+        c = board.cities[name]
+        return c.income, c.start
+    c = state.cities.get(name)
+    if c is None or c.income is None:
+        return 0, bool(known_start(name))
+    return c.income, c.start
+
+
+def income_of(board: Board | None, state: State, name: str) -> int:
+    """A city's income now (a grown city's is one more)."""
+    base, start = base_income(board, state, name)
+    return city_income(base, start, name in state.grown)
+
 class Play:
     """One action being applied: the working state with the rules' helpers."""
 
@@ -119,17 +137,10 @@ class Play:
         return name
 
     def base_income(self, name: str) -> tuple[int, bool]:
-        if self.board is not None:
-            c = self.board.cities[name]
-            return c.income, c.start
-        c = self.state.cities.get(name)
-        if c is None or c.income is None:
-            return 0, bool(known_start(name))
-        return c.income, c.start
+        return base_income(self.board, self.state, name)
 
     def income_of(self, name: str) -> int:
-        base, start = self.base_income(name)
-        return city_income(base, start, name in self.state.grown)
+        return income_of(self.board, self.state, name)
 
     def network(self, rr: Railroad) -> set[str]:
         return rr.cities()

@@ -1,6 +1,6 @@
 """The figures Prairie Railroads' pages derive, with their parts and rule (docs/explain.md):
-a railroad's dividend per share, Value and minimum bid, a player's next Pay Dividends and final
-payoff, the cost of the next Western Build."""
+a railroad's Income, Value, dividend per share and minimum bid, a player's next Pay Dividends
+and final payoff, the cost of the next Western Build."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.games.contract import Figure, Part
 from referee.games.prairie_railroads.constants import SEGMENT_VALUE, SHARES, WESTERN_VALUE
+from referee.games.prairie_railroads.context import income_of
 from referee.games.prairie_railroads.economy import (
     dividend_per_share,
     final_per_share,
@@ -17,7 +18,7 @@ from referee.games.prairie_railroads.economy import (
 from referee.games.prairie_railroads.state import State
 
 
-def _dividend(state: State, key: str) -> Figure | None:
+def _dividend(rules: Any, state: State, key: str) -> Figure | None:
     rr = state.railroads.get(key)
     if rr is None:
         return None
@@ -27,7 +28,24 @@ def _dividend(state: State, key: str) -> Figure | None:
                    Part(f"divided by {SHARES}, rounded up")), "Pay Dividends")
 
 
-def _value(state: State, key: str) -> Figure | None:
+def _income(rules: Any, state: State, key: str) -> Figure | None:
+    rr = state.railroads.get(key)
+    if rr is None:
+        return None
+    ends: dict[str, int] = {}
+    for segment in rr.track:
+        for city in segment:
+            ends[city] = ends.get(city, 0) + 1
+    parts = []
+    for city, n in ends.items():
+        each = income_of(rules.board, state, city)
+        if each:
+            parts.append(Part(f"{city}: ${each:,}" + (f" × {n} segment ends" if n > 1 else ""),
+                              each * n))
+    return Figure(f"The {key}'s Income", rr.income, tuple(parts), "Construct Track")
+
+
+def _value(rules: Any, state: State, key: str) -> Figure | None:
     rr = state.railroads.get(key)
     if rr is None:
         return None
@@ -39,7 +57,7 @@ def _value(state: State, key: str) -> Figure | None:
                   "Determining a railroad's Value")
 
 
-def _minimum_bid(state: State, key: str) -> Figure | None:
+def _minimum_bid(rules: Any, state: State, key: str) -> Figure | None:
     rr = state.railroads.get(key)
     if rr is None:
         return None
@@ -47,7 +65,7 @@ def _minimum_bid(state: State, key: str) -> Figure | None:
                   (Part(f"The {key}'s Value", rr.value), Part("divided by 5")), "Offer Stock")
 
 
-def _next_dividends(state: State, pid: str) -> Figure | None:
+def _next_dividends(rules: Any, state: State, pid: str) -> Figure | None:
     if pid not in state.players:
         return None
     parts = []
@@ -60,7 +78,7 @@ def _next_dividends(state: State, pid: str) -> Figure | None:
                   sum(p.amount or 0 for p in parts), tuple(parts), "Pay Dividends")
 
 
-def _final(state: State, pid: str) -> Figure | None:
+def _final(rules: Any, state: State, pid: str) -> Figure | None:
     if pid not in state.players:
         return None
     parts = []
@@ -75,7 +93,7 @@ def _final(state: State, pid: str) -> Figure | None:
                   tuple(parts), "Final Railroad Stock Payoffs")
 
 
-def _western(state: State, _subject: str) -> Figure:
+def _western(rules: Any, state: State, _subject: str) -> Figure:
     n = state.western_count
     return Figure("The next Western Build's cost", western_cost(n),
                   (Part("with no Western Build yet", western_cost(0)),
@@ -83,10 +101,10 @@ def _western(state: State, _subject: str) -> Figure:
                   "Construct Track")
 
 
-FIGURES = {"dividend": _dividend, "value": _value, "minimum_bid": _minimum_bid,
+FIGURES = {"dividend": _dividend, "value": _value, "income": _income, "minimum_bid": _minimum_bid,
            "next_dividends": _next_dividends, "final": _final, "western_cost": _western}
 
 
 def figures(rules: Any, state: State, name: str, subject: str) -> Figure | None:
     make = FIGURES.get(name)
-    return make(state, subject) if make else None
+    return make(rules, state, subject) if make else None
