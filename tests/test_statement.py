@@ -128,6 +128,7 @@ def test_one_actions_transfers_show_each_viewer_what_the_statements_do():
     assert [x.kind for x in action_lines(WORDS, both, "bob", NAMES)] == ["payoff", "build"]
     assert [x.kind for x in action_lines(WORDS, FRAMES[1], "cy", NAMES)] == []
     assert [x.kind for x in action_lines(WORDS, FRAMES[1], "ann", NAMES)] == ["fee"]
+    assert action_lines(WORDS, FRAMES[1], "ann", NAMES)[0].seq == 0  # the first action
     assert action_lines(WORDS, FRAMES[0], BANKER_VIEW, NAMES)[0].seq is None
     fee = FRAMES[1].transfers[0]
     assert visible(WORDS, fee, "bob") and visible(WORDS, fee, BANKER_VIEW)
