@@ -52,6 +52,8 @@ FIGURES = ["tests/test_final_figures.py"]
 PEOPLE = ["tests/web/test_people.py", "tests/web/test_players.py", "tests/test_final_figures.py"]
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
+EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
+           "tests/web/test_why_amounts.py"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ RRB = "referee/games/railroad_barons"
 RR = "referee/games/railway_rivals"
 TARGETS = [
     Target("referee/engine/ledger.py", ENGINE, skip=("Ledger.__repr__",)),
+    Target("referee/engine/statement.py", EXPLAIN),
+    Target("referee/games/explain.py", EXPLAIN),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
     Target(f"{RB}/actions_fees.py", RAIL_BARON),
     Target(f"{RB}/actions_purchase.py", RAIL_BARON),

@@ -86,19 +86,19 @@ def test_a_game_imports_only_the_engine_the_contract_and_itself():
 
 
 def test_the_registry_and_the_contract_name_no_game():
-    for name in ("registry.py", "contract.py"):
+    for name in ("registry.py", "contract.py", "explain.py"):
         text = (ROOT / "games" / name).read_text(encoding="utf-8")
         for key in game_packages():
             assert f"referee.games.{key}" not in text, f"{name} names {key}"
 
 
 def test_the_web_layer_reaches_a_game_only_through_its_contract():
-    """Shared web code asks the registry and the contract; a game's own web module
-    (referee/web/games/<key>*.py) may read its own game, and no other."""
+    """Shared web code asks the registry, the contract and explain (the core's statements); a
+    game's own web module (referee/web/games/<key>*.py) may read its own game, and no other."""
     keys = game_packages()
     for path in (ROOT / "web").rglob("*.py"):
         games = {m.split(".")[2] for m in imports_of(path)
                  if m.startswith("referee.games.") and m.split(".")[2] not in (
-                     "contract", "registry")}
+                     "contract", "registry", "explain")}
         own = [k for k in keys if path.parent.name == "games" and path.stem.startswith(k)]
         assert games <= set(own), f"web/{path.relative_to(ROOT / 'web')} reaches into {games}"

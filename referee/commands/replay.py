@@ -10,6 +10,7 @@ from pathlib import Path
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, read_record
 from referee.engine.replay import ReplayError
+from referee.games.explain import refusal_rule
 from referee.games.registry import render, replay, resolver, summary
 
 
@@ -38,7 +39,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = replay(record, resolver(args.instance))
     except ReplayError as err:
-        print(f"{args.record}: {err}", file=sys.stderr)
+        rule = err.rule or refusal_rule(record["game"], err.action, err.cause)
+        named = err if err.rule else f"{err} ({rule})"
+        print(f"{args.record}: {named}", file=sys.stderr)
         return 1
     except (RecordError, IllegalAction) as err:
         print(f"{args.record}: {err}", file=sys.stderr)

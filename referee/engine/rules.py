@@ -10,6 +10,21 @@ from referee.engine.errors import IllegalAction
 from referee.engine.ledger import Ledger, Transfer
 
 
+class Event(str):
+    """A line an action says, carrying the rule that made the app do it on its own (an
+    establishment, a bounce out, an obsolete railroad): still a plain str to every reader."""
+
+    rule: str
+
+    def __new__(cls, text: str, rule: str) -> Event:
+        event = super().__new__(cls, text)
+        event.rule = rule
+        return event
+
+    def __reduce__(self) -> tuple:
+        return Event, (str(self), self.rule)
+
+
 @dataclass
 class Outcome:
     """What one accepted action produced: the new state, the money it moved, what to tell people."""
@@ -49,8 +64,10 @@ class Step:
         self.transfers.append(t)
         return t
 
-    def say(self, text: str) -> None:
-        self.events.append(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        """Tell the table `text`; `rule`: the rulebook section of an effect the app applies on
+        its own (the page shows "Rule: ...")."""
+        self.events.append(Event(text, rule) if rule else text)
 
     def outcome(self) -> Outcome:
         return Outcome(self.state, self.transfers, self.events)

@@ -188,6 +188,75 @@ class FolderBoards:
 Resolver = Callable[[str, str], Any]  # (game key, board key) -> the loaded board
 
 
+@dataclass(frozen=True)
+class Wording:
+    """How one kind of transfer reads on a statement, and the rule that set it.
+
+    `what` is a short phrase with the transfer's fields in braces ("use fee for the
+    {railroads}"; a list field reads "B&O, PRR"); `rule` the rulebook section's name as
+    printed ("USE FEES"); `reading` the app's reading or setting that applied, named as in the
+    game's doc (empty: the rulebook alone).
+    """
+
+    what: str
+    rule: str
+    reading: str = ""
+
+
+def _no_company(account: str) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a derived figure: its words and, where it is an amount, the amount."""
+
+    text: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class DerivedFigure:
+    """A derived amount a page shows (a share value, a dividend per share, a fee to pay): the
+    parts that make it and the rule that says how. It must tell nothing the figure's own page
+    does not (no secret cash)."""
+
+    title: str  # "The B&O's share value"
+    amount: int
+    parts: tuple[Part, ...]
+    rule: str
+
+
+def _no_figure(rules: Any, state: Any, name: str, subject: str) -> DerivedFigure | None:
+    return None
+
+
+@dataclass(frozen=True)
+class RuleNames:
+    """A game's words for its money and its rules (docs/explain.md): what each transfer kind
+    says and which section sets it, the section each action type's refusal names, and which
+    accounts are companies (a treasury: `companies(account)` gives its name, None for others).
+
+    `figures` explains an amount a page derives rather than reads off the ledger.
+
+    `secret_cash`: another seat and the table see of a player's statement only the lines of
+    a `public` kind and those paid to or by the viewer; the total only where `visible_cash`
+    shows it.
+    """
+
+    money: Mapping[str, Wording]
+    actions: Mapping[str, str]
+    companies: Callable[[str], str | None] = _no_company
+    secret_cash: bool = False
+    public: frozenset[str] = frozenset()
+    currency: str = "${:,}"  # how an amount is written: "${:,}" -> $5,000
+    # figures(rules, state, name, subject): a derived figure's parts ("dividend", "CRIP"), or
+    # None where the game has no such figure now.
+    figures: Callable[[Any, Any, str, str], DerivedFigure | None] = _no_figure
+
+
+
+
 class Game(Protocol):
     """The rules side of a game, as the app, `referee replay` and the web pages use it."""
 
@@ -234,6 +303,9 @@ class Game(Protocol):
         force (the last one's state is the final state; money figures come from the transfers'
         kinds); None while the game is not over."""
         ...
+
+    # Optional: `rule_names: RuleNames` (see referee.games.explain), the words of its money
+    # and the rulebook sections of its refusals; a game without it gets plain statements.
 
 
 @dataclass(frozen=True)
@@ -330,6 +402,7 @@ class GameParts:
     render: Callable[[dict], str]
     final_figures: Callable[[Sequence[Any]], FinalFigures | None]
     acting_player: Callable[[dict], str | None] = player_field
+    rule_names: RuleNames | None = None
 
     def to_act(self, state: Any) -> list[str]:
         player = self.who_acts(state)

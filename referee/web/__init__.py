@@ -32,6 +32,7 @@ from referee.web import (
     play,
     players,
     rejoin,
+    why,
 )
 from referee.web.games import hooks_for
 from referee.web.keys import instance_secret_key
@@ -125,7 +126,7 @@ def create_app(
     filters.init_app(app, HTMX_SCRIPT)
     look.init_app(app)
     for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, manifest.bp,
-                      players.bp):
+                      players.bp, why.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
         for blueprint in hooks_for(key).blueprints():

@@ -13,6 +13,7 @@ from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.questions import Question
 from referee.engine.record import dump_record
 from referee.engine.replay import Replayer
+from referee.games.explain import refusal_rule
 from referee.web import store
 from referee.web.actors import (
     Actor,
@@ -262,7 +263,8 @@ def act(game_id: str) -> Response:
     except ReusedClientId as err:
         return render_game(game, actor, page, status=409, notice=str(err), answer=True)
     except IllegalAction as err:
-        failed = {"type": posted.action["type"], "reason": str(err)}
+        failed = {"type": posted.action["type"], "reason": err.reason,
+                  "rule": refusal_rule(game.game, posted.action, err)}
         return render_game(game, actor, page, status=422, failed=failed, answer=True)
     except (TypeError, LookupError, AttributeError, ValueError, AssertionError):
         # The rules should answer IllegalAction; a malformed action must still not be a 500.

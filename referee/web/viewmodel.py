@@ -8,6 +8,8 @@ from typing import Any
 
 from referee.engine.ledger import BANK
 from referee.engine.replay import REDO, UNDO
+from referee.games.contract import RuleNames
+from referee.games.explain import BANKER_VIEW, rule_names, visible
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
 from referee.web.names import seat_names
@@ -35,6 +37,7 @@ class EventLine:
     type: str
     texts: list[str]
     status: str  # "in force", "taken back", "undo" or "redo"
+    money: tuple[int, ...] = ()  # the amounts it moved that the page may see (docs/explain.md)
 
 
 def balances_of(state: Any) -> dict[str, int]:
@@ -150,6 +153,33 @@ class GameView:
         return balances_of(self.snapshot.state).get(BANK, 0)
 
     @cached_property
+    def money_viewer(self) -> str | None:
+        """Whose eyes the page has for money (docs/explain.md): a seat, the banker apart
+        (BANKER_VIEW), or None for the table."""
+        if self.page == "phone" or (self.page == "history" and self.actor.player_id):
+            return self.actor.player_id
+        if self.page == "banker" or (self.page == "history" and self.actor.banker):
+            return self.seated_banker or BANKER_VIEW
+        return None
+
+    @cached_property
+    def _words(self) -> RuleNames | None:
+        return rule_names(self.game.game)
+
+    @property
+    def money_format(self) -> str:
+        """How the game writes an amount ("${:,}": $5,000)."""
+        return self._words.currency if self._words is not None else "{:,}"
+
+    def moved(self, frame: Any) -> tuple[int, ...]:
+        """The amounts one action moved that this page may see."""
+        return self.seen_amounts(frame.transfers)
+
+    def seen_amounts(self, transfers: Any) -> tuple[int, ...]:
+        """The amounts of `transfers` this page may see."""
+        return tuple(t.amount for t in transfers if visible(self._words, t, self.money_viewer))
+
+    @cached_property
     def recent(self) -> list[EventLine]:
         """The latest actions in force that said something, newest first."""
         lines = []
@@ -158,7 +188,7 @@ class GameView:
                 break
             if f.action is not None and f.outcome.events:
                 lines.append(EventLine(f.position + 1, str(f.action.get("type")),
-                                       list(f.outcome.events), "in force"))
+                                       list(f.outcome.events), "in force", self.moved(f)))
         return lines
 
     @cached_property
@@ -172,7 +202,8 @@ class GameView:
             if kind in (UNDO, REDO):
                 lines.append(EventLine(position + 1, kind, [], kind))
             elif frame is not None:
-                lines.append(EventLine(position + 1, kind, list(frame.outcome.events), "in force"))
+                lines.append(EventLine(position + 1, kind, list(frame.outcome.events), "in force",
+                                       self.moved(frame)))
             else:
                 lines.append(EventLine(position + 1, kind, [], "taken back"))
         return lines[::-1]

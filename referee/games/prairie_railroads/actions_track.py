@@ -474,4 +474,4 @@ def _western(play: Play, rr: Railroad, action: dict) -> None:
     state.western_count += 1
     play.say(f"The {rr.key} builds the Western Build {box} for {money(cost)}: "
              f"Value {money(rr.value)}. Its shareholders are paid a dividend.")
-    play.pay_dividends([rr], f"Western Build dividend: {rr.key}")
+    play.pay_dividends([rr], f"Western Build dividend: {rr.key}", "Construct Track")

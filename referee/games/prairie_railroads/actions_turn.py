@@ -46,7 +46,7 @@ def play_card(play: Play, action: dict) -> None:
             return
         play.say(f"Pay Dividends ({state.dividends_paid} of {LAST_PAY_DIVIDENDS}): each share "
                  "pays Income ÷ 5, rounded up.")
-        play.pay_dividends(list(state.railroads.values()), "dividend")
+        play.pay_dividends(list(state.railroads.values()), "dividend", "Pay Dividends")
         play.end_turn()
     elif card == "OS":
         if not offer_choices(play, pid, source):

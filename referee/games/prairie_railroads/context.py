@@ -36,6 +36,24 @@ def known_start(name: str) -> str | None:
     return next((c for c in ALL_START_CITIES if c.casefold() == folded), None)
 
 
+
+def base_income(board: Board | None, state: State, name: str) -> tuple[int, bool]:
+    """A city's printed income and whether it is a start city (from the board, else as the
+    table entered it)."""
+    if board is not None:
+        c = board.cities[name]
+        return c.income, c.start
+    c = state.cities.get(name)
+    if c is None or c.income is None:
+        return 0, bool(known_start(name))
+    return c.income, c.start
+
+
+def income_of(board: Board | None, state: State, name: str) -> int:
+    """A city's income now (a grown city's is one more)."""
+    base, start = base_income(board, state, name)
+    return city_income(base, start, name in state.grown)
+
 class Play:
     """One action being applied: the working state with the rules' helpers."""
 
@@ -119,17 +137,10 @@ class Play:
         return name
 
     def base_income(self, name: str) -> tuple[int, bool]:
-        if self.board is not None:
-            c = self.board.cities[name]
-            return c.income, c.start
-        c = self.state.cities.get(name)
-        if c is None or c.income is None:
-            return 0, bool(known_start(name))
-        return c.income, c.start
+        return base_income(self.board, self.state, name)
 
     def income_of(self, name: str) -> int:
-        base, start = self.base_income(name)
-        return city_income(base, start, name in self.state.grown)
+        return income_of(self.board, self.state, name)
 
     def network(self, rr: Railroad) -> set[str]:
         return rr.cities()
@@ -145,10 +156,10 @@ class Play:
         if amount > 0:
             self.step.transfer(source, target, amount, memo, kind, **fields)
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
-    def pay_dividends(self, railroads: list[Railroad], why: str) -> None:
+    def pay_dividends(self, railroads: list[Railroad], why: str, rule: str) -> None:
         for rr in railroads:
             each = dividend_per_share(rr.income)
             for pid, n in rr.shares.items():
@@ -156,7 +167,7 @@ class Play:
                     self.pay(BANK, pid, n * each, f"{why}: {rr.key} ×{n}", "dividend",
                              railroad=rr.key, shares=n)
                     self.say(f"{self.name(pid)} receives {money(n * each)} "
-                             f"({n} {rr.key} × {money(each)}).")
+                             f"({n} {rr.key} × {money(each)}).", rule)
 
     # -- turn flow ------------------------------------------------------------------------
 
@@ -188,7 +199,8 @@ class Play:
 
     def final_payoff(self) -> None:
         state = self.state
-        self.say("Final payoff: each share pays (Value + Income) ÷ shares sold, rounded up.")
+        self.say("Final payoff: each share pays (Value + Income) ÷ shares sold, rounded up.",
+                 "Final Railroad Stock Payoffs")
         for rr in state.railroads.values():
             each = final_per_share(rr.value, rr.income, rr.sold())
             for pid, n in rr.shares.items():
@@ -197,7 +209,8 @@ class Play:
                              railroad=rr.key, shares=n)
                     state.final[pid] = state.final.get(pid, 0) + n * each
                     self.say(f"{self.name(pid)} receives {money(n * each)} "
-                             f"({n} {rr.key} × {money(each)}).")
+                             f"({n} {rr.key} × {money(each)}).",
+                             "Final Railroad Stock Payoffs")
             left = self.cash(treasury(rr.key))
             if left > 0:
                 self.pay(treasury(rr.key), BANK, left, f"{rr.key} treasury back to the bank",
@@ -213,7 +226,8 @@ class Play:
         best = max(self.cash(pid) for pid in state.players)
         state.winners = [pid for pid in state.players if self.cash(pid) == best]
         names = " and ".join(self.name(pid) for pid in state.winners)
-        self.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.")
+        self.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.",
+                 "Final Payoff")
 
     # -- auctions -------------------------------------------------------------------------
 

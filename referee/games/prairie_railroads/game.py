@@ -25,6 +25,7 @@ from referee.games.prairie_railroads.board import (
     load_board_folder,
 )
 from referee.games.prairie_railroads.figures import final_figures
+from referee.games.prairie_railroads.rulebook import RULE_NAMES
 from referee.games.prairie_railroads.rules import BANKER_ACTIONS, PrairieRules
 from referee.games.prairie_railroads.settings import Settings, SettingsError
 
@@ -98,4 +99,5 @@ GAME = GameParts(
     summary=views.summary,
     render=views.render,
     final_figures=final_figures,
+    rule_names=RULE_NAMES,
 )

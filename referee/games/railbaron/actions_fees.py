@@ -31,7 +31,7 @@ def end_turn(play: Play, action: dict) -> None:
         return
     if play.state.owned_by(player.id):
         play.say(f"{player.name} owes {money(owed)} in use fees and cannot cover them: "
-                 "railroads must be sold back or auctioned.")
+                 "railroads must be sold back or auctioned.", "AUCTION")
     play.after_sale(first=True)
 
 
@@ -138,7 +138,8 @@ def resolve_auction(play: Play, auction: Auction) -> None:
         play.pay(BANK, seller.id, half, f"bank bought the {rr}", "sale", railroad=rr)
         state.owners[rr] = None
         state.purchases -= 1
-        play.say(f"No bid: the bank buys the {rr} from {seller.name} for {money(half)}.")
+        play.say(f"No bid: the bank buys the {rr} from {seller.name} for {money(half)}.",
+                 "AUCTION")
     else:
         assert auction.high is not None
         play.pay(auction.high_bidder, seller.id, auction.high, f"bought the {rr} at auction",

@@ -216,7 +216,8 @@ def rover(play: Play, action: dict) -> None:
             f"{player.name} has not moved this turn: a rover needs his train to move to or "
             f"through {victim.name}'s milepost.", "ROVER PLAY")
     if victim.early and play.cash(victim.id) < ROVER_FEE:
-        play.say(f"{player.name} rovers {victim.name}, who cannot pay {money(ROVER_FEE)}.")
+        play.say(f"{player.name} rovers {victim.name}, who cannot pay {money(ROVER_FEE)}.",
+                 "Short Game 4")
         play.bankrupt(victim, to=player.id)
         return
     if play.cash(victim.id) >= ROVER_FEE:
@@ -227,8 +228,10 @@ def rover(play: Play, action: dict) -> None:
     victim.declared = victim.early = False
     victim.destination = victim.alternate
     victim.trip_from = victim.declared_from
-    play.say(f"{victim.name} now heads for the alternate destination, {victim.alternate}.")
+    play.say(f"{victim.name} now heads for the alternate destination, {victim.alternate}.",
+             "ROVER PLAY")
     if victim.city is not None and victim.city == victim.alternate:
         victim.arrive_next_turn = True
-        play.say(f"{victim.name} is at {victim.alternate}: arrives at the start of the next turn.")
+        play.say(f"{victim.name} is at {victim.alternate}: arrives at the start of the next turn.",
+                 "ROVER PLAY")
     play.owe_rover_fee(victim, player.id)

@@ -120,15 +120,15 @@ class Play:
     def price(self, rr: str) -> int:
         return self.settings.scaled(self.board.railroads[rr].price)
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
     def announce(self) -> None:
         for p in self.state.players.values():
             over = not p.bankrupt and self.cash(p.id) >= ANNOUNCE_CASH
             if over and not p.announced:
                 self.say(f"{p.name} announces {money(ANNOUNCE_CASH)} or more: "
-                         f"{money(self.cash(p.id))}.")
+                         f"{money(self.cash(p.id))}.", "ANNOUNCING")
             p.announced = over
 
     # -- ownership ------------------------------------------------------------------------
@@ -139,7 +139,7 @@ class Play:
 
         for text in with_rises(self.state, self.board, self.settings, change,
                                auctioned=rr if auctioned else None):
-            self.say(text)
+            self.say(text, "ESTABLISHMENT")
         self.check_sold_out()
 
     def bank_holds(self) -> list[str]:
@@ -153,9 +153,10 @@ class Play:
         def change() -> None:
             self.state.sold_out = True
 
-        self.say("The bank's railroads have sold out: fees to opponents are now $10,000.")
+        self.say("The bank's railroads have sold out: fees to opponents are now $10,000.",
+                 "USE FEES")
         for text in with_rises(self.state, self.board, self.settings, change):
-            self.say(text)
+            self.say(text, "ESTABLISHMENT")
 
     # -- flow -----------------------------------------------------------------------------
 
@@ -185,10 +186,11 @@ class Play:
         self.say(f"Turn {number}: {player.name}.")
         if player.home_safe:
             self.turn.phase = "end"
-            self.say(f"{player.name} is home safe and waits for the round to end.")
+            self.say(f"{player.name} is home safe and waits for the round to end.", "SHORT GAME")
         elif player.arrive_next_turn:
             self.turn.phase = "arrival"
-            self.say(f"{player.name} arrives at {player.destination} at the start of the turn.")
+            self.say(f"{player.name} arrives at {player.destination} at the start of the turn.",
+                     "ROVER PLAY / UNDECLARE")
         elif player.destination is not None:
             self.turn.phase = "move"
 
@@ -200,7 +202,7 @@ class Play:
         elif turn.red is not None:  # a SuperChief's, rolled with the whites, or already rolled
             turn.phase = "moving"
             turn.leg = 2
-            self.say(f"{player.name} bounces out with the red die: {turn.red}.")
+            self.say(f"{player.name} bounces out with the red die: {turn.red}.", "BOUNCE OUT")
         else:
             turn.phase = "bonus"
             turn.leg = 2
@@ -214,7 +216,8 @@ class Play:
         turn.arrivals += 1
         home_trip = player.heading_home
         if not player.trip_pays:
-            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.")
+            self.say(f"{player.name} arrives home at {dest}: no payoff for the trip home.",
+                     "DECLARING AND WINNING")
         else:
             self.pay_payoff(player, dest, given_payoff)
         if home_trip:
@@ -222,7 +225,8 @@ class Play:
             if player.early:
                 player.home_safe = True
                 self.state.end_after_round = True
-                self.say(f"{player.name} is home safe: the game ends when this round is done.")
+                self.say(f"{player.name} is home safe: the game ends when this round is done.",
+                         "SHORT GAME")
         player.destination = None
         if not player.declared:
             player.alternate = player.declared_from = None
@@ -302,16 +306,16 @@ class Play:
         at_home = self.turn.player == player.id and self.turn.home_arrival
         if at_home and player.alternate == player.home:
             player.destination = None
-            self.say(f"{player.name} is no longer declared ({why}).")
+            self.say(f"{player.name} is no longer declared ({why}).", "UNDECLARE")
             return
         player.destination = player.alternate
         player.trip_from = player.declared_from
         self.say(f"{player.name} is no longer declared ({why}) and heads for the alternate "
-                 f"destination, {player.alternate}.")
+                 f"destination, {player.alternate}.", "UNDECLARE")
         if player.city is not None and player.city == player.alternate:
             player.arrive_next_turn = True
             self.say(f"{player.name} is at {player.alternate}: arrives at the start of the next "
-                     "turn.")
+                     "turn.", "UNDECLARE")
 
     def next_turn(self) -> None:
         if self.state.over:
@@ -338,7 +342,7 @@ class Play:
         self.state.winners = winners
         self.state.stage = "over"
         self.turn.phase = "over"
-        self.say(text)
+        self.say(text, "DECLARING AND WINNING")
 
     def bankrupt(self, player: Player, to: str = BANK) -> None:
         cash = self.cash(player.id)
@@ -349,7 +353,7 @@ class Play:
         player.declared = False
         player.destination = None
         self.say(f"{player.name} is bankrupt and out of the game; his cash goes to "
-                 f"{self.name(to)}.")
+                 f"{self.name(to)}.", "BANKRUPTCY")
         active = self.state.active()
         if len(active) == 1:
             self.win(active, f"{self.name(active[0])} is the last player left and wins!")
@@ -371,7 +375,8 @@ class Play:
         else:
             turn.phase = "shortfall"
             if not first:
-                self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.")
+                self.say(f"{player.name} still cannot cover the {money(owed)} of use fees.",
+                         "AUCTION")
 
     def owe_rover_fee(self, victim: Player, rover: str) -> None:
         """The rovered player pays the fee, raising what he lacks by sales as for use fees."""
@@ -383,7 +388,7 @@ class Play:
                      "resume": turn.phase}
         if self.state.owned_by(victim.id):
             self.say(f"{victim.name} cannot pay the {money(ROVER_FEE)} in cash: railroads must "
-                     "be sold back or auctioned.")
+                     "be sold back or auctioned.", "ROVER PLAY")
         self.after_debt_sale(first=True)
 
     def after_debt_sale(self, first: bool) -> None:
@@ -394,13 +399,15 @@ class Play:
         amount = debt["amount"]
         if self.cash(debtor.id) >= amount:
             self.pay(debtor.id, debt["to"], amount, "rover", "rover")
-            self.say(f"{debtor.name} pays {self.name(debt['to'])} {money(amount)} for the rover.")
+            self.say(f"{debtor.name} pays {self.name(debt['to'])} {money(amount)} for the rover.",
+                     "ROVER PLAY")
         elif not self.state.owned_by(debtor.id):
             self.bankrupt(debtor)
         else:
             turn.phase = "shortfall"
             if not first:
-                self.say(f"{debtor.name} still cannot cover the {money(amount)} of the rover.")
+                self.say(f"{debtor.name} still cannot cover the {money(amount)} of the rover.",
+                         "ROVER PLAY")
             return
         turn.debt = None
         if not self.state.over:

@@ -10,6 +10,7 @@ from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import MANIFEST
 from referee.games.railbaron.figures import final_figures
+from referee.games.railbaron.rulebook import RULE_NAMES
 from referee.games.railbaron.rules import BANKER_ACTIONS, RailBaronRules
 from referee.games.railbaron.settings import Settings, SettingsError
 
@@ -66,4 +67,5 @@ GAME = GameParts(
     summary=views.summary,
     render=views.render,
     final_figures=final_figures,
+    rule_names=RULE_NAMES,
 )

@@ -98,7 +98,7 @@ def dealt(play: Play) -> None:
         return
     last = state.pool.pop()
     play.say(f"The ${last} Investor is removed from the game: each player receives "
-             f"${last}, its face value.")
+             f"${last}, its face value.", "Setup")
     for p in state.players:
         play.pay(BANK, p, last, f"the draft: face value of the removed ${last} Investor",
                  "draft_removed", investor=last)

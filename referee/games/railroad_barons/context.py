@@ -76,8 +76,8 @@ class Play:
         if amount > 0:
             self.step.transfer(source, target, amount, memo, kind, **fields)
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
     def needs(self, account: str, amount: int, who: str) -> None:
         have = self.cash(account)
@@ -158,7 +158,8 @@ class Play:
                     gone.append(f"{self.hname(h.key)}'s {name}")
         self.say(f"{by} makes level {lost} obsolete"
                  + (f": {listing(gone)} leave{'s' if len(gone) == 1 else ''} the game "
-                    "without compensation." if gone else "."))
+                    "without compensation." if gone else "."),
+                 "Buy Railroads and Assign Investors")
 
     def usable_sides(self, name: str) -> list[int]:
         card = self.box.card(name)
@@ -170,7 +171,8 @@ class Play:
         while state.stack and not self.usable_sides(state.stack[0]):
             name = state.stack.pop(0)
             state.out_of_game.append(name)
-            self.say(f"The {name} on top of the stack is obsolete and leaves the game.")
+            self.say(f"The {name} on top of the stack is obsolete and leaves the game.",
+                     "Operating Round (OR)")
 
     # -- certificates and directors -------------------------------------------------------
 

@@ -116,7 +116,8 @@ def end_game(play: Play) -> None:
     state.stage = "over"
     state.op = None
     state.op_queue = []
-    play.say(f"Operating Round {state.sr}.{state.orn} is over and so is the game.")
+    play.say(f"Operating Round {state.sr}.{state.orn} is over and so is the game.",
+             "End of the Game")
     score(play)
 
 
@@ -138,11 +139,13 @@ def score(play: Play) -> None:
         parts = [f"{play.hname(k)} {s['percent']}% × {money(s['value'])} per 10% = "
                  f"{money(s['worth'])}" for k, s in shares.items()]
         play.say(f"{play.name(pid)}: {money(cash)} cash"
-                 + (" + " + " + ".join(parts) if parts else "") + f" = {money(total)}.")
+                 + (" + " + " + ".join(parts) if parts else "") + f" = {money(total)}.",
+                 "End of the Game")
     best = max(s["total"] for s in state.scores.values())
     state.winners = [pid for pid, s in state.scores.items() if s["total"] == best]
     names = " and ".join(play.name(pid) for pid in state.winners)
-    play.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.")
+    play.say(f"{names} {'win' if len(state.winners) > 1 else 'wins'} with {money(best)}.",
+             "End of the Game")
     record_worth(play, "end")
 
 

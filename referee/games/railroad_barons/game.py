@@ -16,6 +16,7 @@ from referee.games.railroad_barons.box import (
     load_box_folder,
 )
 from referee.games.railroad_barons.figures import final_figures
+from referee.games.railroad_barons.rulebook import RULE_NAMES
 from referee.games.railroad_barons.rules import BANKER_ACTIONS
 
 __all__ = ["GAME", "BaronsBoxes"]
@@ -81,4 +82,5 @@ GAME = GameParts(
     summary=views.summary,
     render=views.render,
     final_figures=final_figures,
+    rule_names=RULE_NAMES,
 )

@@ -152,7 +152,8 @@ def reached_town(play: Play, action: dict) -> None:
     play.pay("first_town", BANK, cid, income, town)
     left = play.unreached()
     play.say(f"{play.name(cid)} is first to {town}: +{units(income)}. "
-             + (f"{len(left)} town(s) still unreached." if left else "Every town is reached."))
+             + (f"{len(left)} town(s) still unreached." if left else "Every town is reached."),
+             "A6. Accounts")
 
 
 def check_countdown(state: State) -> None:

@@ -107,8 +107,8 @@ class Play:
         require(amount <= have, f"{self.name(cid)} has {units(have)} and cannot pay "
                 f"{units(amount)} for {what}.")
 
-    def say(self, text: str) -> None:
-        self.step.say(text)
+    def say(self, text: str, rule: str | None = None) -> None:
+        self.step.say(text, rule)
 
     # -- the end --------------------------------------------------------------------------
 
@@ -127,4 +127,4 @@ class Play:
         best = max(state.balance(c) for c in state.companies)
         state.winners = [c for c in state.companies if state.balance(c) == best]
         verb = "win" if len(state.winners) > 1 else "wins"
-        self.say(f"{self.names(state.winners)} {verb} with {units(best)}.")
+        self.say(f"{self.names(state.winners)} {verb} with {units(best)}.", "B8")

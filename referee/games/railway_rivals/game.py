@@ -27,6 +27,7 @@ from referee.games.railway_rivals.mapdata import (
     load_map_folder,
     map_folder,
 )
+from referee.games.railway_rivals.rulebook import RULE_NAMES
 from referee.games.railway_rivals.rules import BANKER_ACTIONS, RivalsRules
 from referee.games.railway_rivals.settings import Settings, SettingsError
 from referee.games.railway_rivals.state import State
@@ -90,6 +91,7 @@ class RivalsGame:
 
     banker_actions = BANKER_ACTIONS
     boards = RivalsMaps()
+    rule_names = RULE_NAMES
 
     def rules_for(self, record: dict, resolve: Resolver | None = None) -> RivalsRules:
         return rules_for(record, resolve)

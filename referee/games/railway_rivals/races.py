@@ -89,7 +89,7 @@ def run_length(play: Play, action: dict) -> None:
     require(type(ok) is bool, "Say whether the run is at least 6 hexes (ok: true or false).")
     if not ok:
         play.say(f"{race.towns[0]} to {race.towns[1]} is under {MIN_RUN} hexes: throw both "
-                 "towns again.")
+                 "towns again.", "B3")
         race.keys.clear()
         race.towns.clear()
         race.phase = "towns"
@@ -421,7 +421,7 @@ def award(play: Play, race: Race) -> None:
             what = "lone runner" if race.lone else ("first" if train.place == 1 else "second")
             play.pay("prize", BANK, member, share, f"race {race.number}, {what}")
         play.say(f"{train_name(play, race, tid)} win(s) {units(prize)}"
-                 + (" without racing (the only entrant)." if race.lone else "."))
+                 + (" without racing (the only entrant)." if race.lone else "."), "B6")
     finish_race(play, race)
 
 
@@ -438,7 +438,7 @@ def finish_race(play: Play, race: Race) -> None:
     state.races.append(race)
     state.race = None
     if play.settings.target_check == "after_race" and play.target_reached():
-        play.say(f"A company has reached the target of {units(state.target)}.")
+        play.say(f"A company has reached the target of {units(state.target)}.", "B8")
         play.end_game()
         return
     open_spending(play, race)

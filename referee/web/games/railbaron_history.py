@@ -37,6 +37,7 @@ class TurnEntry:
     colour: str
     summary: str
     lines: tuple[str, ...]
+    moved: tuple = ()  # (log position, transfers) of each of its actions that moved money
 
     @property
     def label(self) -> str:
@@ -147,6 +148,7 @@ class FrameNote(NamedTuple):
     phrases: tuple[str, ...]  # told for the turn it was played in
     lines: tuple[str, ...]  # the engine's lines, the turn's start left out
     setup: str | None  # the setup's summary after it, for a frame played during the setup
+    transfers: tuple = ()  # what it moved (its history line's amounts, docs/explain.md)
 
 
 def _turn_key(state: State) -> tuple[int, str | None]:
@@ -174,7 +176,7 @@ def frame_note(frames: Sequence[Any], i: int) -> FrameNote:
         paid = {t.fields["engine"] for t in transfers if t.kind == "upgrade"}
         phrases += state_phrases(frames[i - 1].state, state, subject, paid, name)
         note = FrameNote(_turn_key(state), tuple(phrases), lines,
-                         None if number else _setup_summary(state))
+                         None if number else _setup_summary(state), tuple(transfers))
     if hasattr(frame, "memo"):
         frame.memo = note
     return note
@@ -194,8 +196,11 @@ def _entry(number: int, player: str | None, frames: Sequence[Any], indices: list
     summary = "; ".join(p for p in phrases if p) or "no money has changed hands"
     lines = tuple(text for note in notes for text in note.lines)
     who = latest.players.get(player) if player else None
+    moved = tuple((frames[i].position, note.transfers)
+                  for i, note in zip(indices, notes, strict=True)
+                  if frames[i].position >= 0 and note.transfers)
     return TurnEntry(number, player, who.name if who else "", who.colour if who else "",
-                     summary, lines)
+                     summary, lines, moved)
 
 
 Group = tuple[int, str | None, int, list[int]]  # turn number, player, index before, indices
