@@ -61,5 +61,5 @@ def test_the_rover_and_the_rovered_players_debt_name_rover_play():
 
 def test_race_prizes_name_b6():
     t = racing().towns(43, 51).long_enough().enter("cy").out("ann", "bob")
-    t.route("cy", length=None, ann=3)
+    t.route("cy", length=8, ann=3)
     assert rule_of(said(t.game.frames), "without racing") == "B6"
