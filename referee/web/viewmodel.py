@@ -135,6 +135,15 @@ class GameView:
         """Whether the game is over (then every cash is public)."""
         return game_over(self.game, self.snapshot.state)
 
+    def seat_movable(self, pid: str) -> bool:
+        """Whether the banker may free this seat or make its rejoin code: not a banker who plays
+        while the seat's cash is secret to him (the phone that took it would show that cash)."""
+        return banker_may_act_for(self.game, self.snapshot.state, pid)
+
+    def seat_kept(self, pid: str) -> str:
+        """What the console says in place of a seat's buttons it may not offer."""
+        return seat_kept_words(self.name(pid))
+
     @property
     def record_open(self) -> bool:
         """Whether this viewer may download the game record: the banker, unless he holds a
@@ -206,3 +215,10 @@ def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool
     if seat is None or player_id in (None, seat):
         return True
     return hooks_for(game.game).visible_cash(state, seat, player_id) is not None
+
+
+def seat_kept_words(name: str) -> str:
+    """Why a banker who plays may not move a seat whose cash is secret, and what to do instead."""
+    return (f"{name} plays from their own phone: ask {name} to open the game there. A banker who "
+            f"also plays may not free {name}'s seat or make its rejoin code while {name}'s cash "
+            "is secret (under $150,000): the phone that took the seat would show that cash.")

@@ -159,3 +159,50 @@ def test_a_banker_who_plays_acts_for_another_seat_only_once_its_cash_is_public(t
     # his own seat, and the banker's own actions, stay his
     assert table.banker.act(table.game_id, json=json.dumps(
         {"type": "adjust_cash", "player": "p2", "amount": -500, "reason": "x"})).status_code == 303
+
+
+# -- moving a seat to another phone -----------------------------------------------------------
+
+
+def test_a_banker_who_plays_may_not_move_a_secret_seat_to_his_own_browser(tiny_app, browser):
+    """A rejoin code for Bob's seat, or Bob's seat freed and claimed, would put Bob's phone page
+    (his exact cash) in the banker's hands: both are refused, and the console says what to do,
+    until Bob's cash is announced."""
+    table = make_table(browser, edition="modern", banker="1")
+    game_id = table.game_id
+    made = table.banker.post(f"/g/{game_id}/seats/p2/rejoin")
+    assert made.status_code == 403
+    assert "Bob plays from their own phone: ask Bob to open the game there" in made.text
+    assert table.banker.get(f"/g/{game_id}/seats/p2/rejoin").status_code == 403
+    freed = table.banker.post(f"/g/{game_id}/seats/p2/release")
+    assert freed.status_code == 403 and "ask Bob" in freed.text
+    console = table.page(table.banker)
+    assert "/seats/p2/rejoin" not in console and "/seats/p2/release" not in console
+    assert "ask Bob to open the game there" in console
+    # his own seat moves as before
+    assert "/seats/p1/rejoin" in console
+    assert table.banker.post(f"/g/{game_id}/seats/p1/rejoin").status_code == 303
+    # once Bob's cash is public, the banker may move Bob's seat again
+    table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
+    assert "/seats/p2/rejoin" in table.page(table.banker)
+    assert table.banker.post(f"/g/{game_id}/seats/p2/rejoin").status_code == 303
+    assert table.banker.post(f"/g/{game_id}/seats/p2/release").status_code == 303
+
+
+def test_a_rejoin_code_made_while_the_cash_was_public_moves_nothing_once_it_is_secret(
+        tiny_app, browser):
+    table = make_table(browser, edition="modern", banker="1")
+    game_id = table.game_id
+    table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
+    code_page = table.banker.get(
+        table.banker.post(f"/g/{game_id}/seats/p2/rejoin").headers["Location"]).text
+    code = re.search(r"data-rejoin-code>([^<]+)<", code_page)[1]
+    table.do(type="adjust_cash", player="p2", amount=-130_000, reason="spent")
+    taken = browser().post(f"/g/{game_id}/rejoin", {"r": code})
+    assert taken.status_code == 403 and "ask Bob" in taken.text
+
+
+def test_a_banker_apart_still_moves_every_seat(tiny_app, browser):
+    table = make_table(browser, edition="modern")
+    assert table.banker.post(f"/g/{table.game_id}/seats/p2/rejoin").status_code == 303
+    assert table.banker.post(f"/g/{table.game_id}/seats/p2/release").status_code == 303
