@@ -104,6 +104,43 @@ def test_an_over_game_imported_with_its_banker_unset_shows_every_cash(browser):
                for pid in ("blue", "red", "green"))
 
 
+def test_once_a_banker_who_plays_has_the_record_no_undo_reopens_the_game(browser):
+    """He downloads the record of the game over, then undoes its last action: the game would
+    go on while he holds every exact cash. The undo is refused; the end stands."""
+    importer = browser()
+    game_id = imported(importer, finished_record("blue"))
+    count = importer.seq(game_id)
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 200
+    refused = importer.act(game_id, type="undo", page="banker")
+    assert refused.status_code == 403
+    assert "The game record has been given to the banker who plays: the end stands" in (
+        refused.text)
+    assert importer.seq(game_id) == count
+    assert "export.json" in importer.get(f"/g/{game_id}/banker").text  # still over
+    # a correction after the end goes in, and undoing it leaves the game over: allowed
+    assert importer.act(game_id, page="banker", json=json.dumps(
+        {"type": "adjust_cash", "player": "red", "amount": 1000, "reason": "miscounted"}
+    )).status_code == 303
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303
+    assert importer.act(game_id, type="undo", page="banker").status_code == 403
+
+
+def test_before_the_record_is_given_the_end_of_a_game_may_be_undone(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record("blue"))
+    count = importer.seq(game_id)
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303
+    assert importer.seq(game_id) == count + 1
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 403  # going on again
+
+
+def test_a_banker_apart_may_undo_the_end_after_downloading_the_record(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record(""))
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 200
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303
+
+
 # -- corrections and refusals -----------------------------------------------------------------
 
 
