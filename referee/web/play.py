@@ -31,10 +31,11 @@ from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
 from referee.web.viewmodel import (
+    END_STANDS,
     banker_may_act_for,
-    game_over,
     record_open_to_banker,
     seated_banker_of,
+    undo_reopens,
 )
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
@@ -199,11 +200,6 @@ def _secret_seat(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
-END_STANDS = ("The game record has been given to the banker who plays: the end stands, and "
-              "no undo takes the game back before it. Correct a cash with a correction after "
-              "the end.")
-
-
 def _end_stands(game: GameRow, first: Refuse | None) -> Refuse:
     """`first`'s refusal, and then an undo's that would take back the end of a game whose
     record a banker who plays holds (store.give_record): the game would go on with him
@@ -212,10 +208,9 @@ def _end_stands(game: GameRow, first: Refuse | None) -> Refuse:
     def refuse(replayer: Replayer) -> str | None:
         if first is not None and (why := first(replayer)):
             return why
-        top = replayer.top
-        if top.prev is None or not store.record_given(get_db(), game.id):
-            return None
-        return None if game_over(game, top.prev.state) else END_STANDS
+        if undo_reopens(game, replayer.top) and store.record_given(get_db(), game.id):
+            return END_STANDS
+        return None
 
     return refuse
 

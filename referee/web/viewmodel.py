@@ -217,6 +217,17 @@ def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool
     return hooks_for(game.game).visible_cash(state, seat, player_id) is not None
 
 
+END_STANDS = ("The game record has been given to the banker who plays: the end stands, and "
+              "no undo takes the game back before it. Correct a cash with a correction after "
+              "the end.")
+
+
+def undo_reopens(game: GameRow, top: Any) -> bool:
+    """Whether undoing the frame `top` would take the game back before its end."""
+    return top.prev is not None and game_over(game, top.state) and not game_over(
+        game, top.prev.state)
+
+
 def seat_kept_words(name: str) -> str:
     """Why a banker who plays may not move a seat whose cash is secret, and what to do instead."""
     return (f"{name} plays from their own phone: ask {name} to open the game there. A banker who "

@@ -116,11 +116,14 @@ def test_once_a_banker_who_plays_has_the_record_no_undo_reopens_the_game(browser
     assert "The game record has been given to the banker who plays: the end stands" in (
         refused.text)
     assert importer.seq(game_id) == count
-    assert "export.json" in importer.get(f"/g/{game_id}/banker").text  # still over
+    console = importer.get(f"/g/{game_id}/banker").text
+    assert "export.json" in console  # still over
+    assert "the end stands" in console and 'name="type" value="undo"' not in console
     # a correction after the end goes in, and undoing it leaves the game over: allowed
     assert importer.act(game_id, page="banker", json=json.dumps(
         {"type": "adjust_cash", "player": "red", "amount": 1000, "reason": "miscounted"}
     )).status_code == 303
+    assert 'name="type" value="undo"' in importer.get(f"/g/{game_id}/banker").text
     assert importer.act(game_id, type="undo", page="banker").status_code == 303
     assert importer.act(game_id, type="undo", page="banker").status_code == 403
 
