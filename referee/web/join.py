@@ -24,6 +24,7 @@ from referee.web.actors import (
 )
 from referee.web.db import get_db, immediate
 from referee.web.keys import same_secret
+from referee.web.rejoin import seat_kept_from_banker
 from referee.web.render import is_htmx, render_game
 from referee.web.store import GameRow
 
@@ -92,6 +93,8 @@ def release(game_id: str, player_id: str) -> Response:
     actor = require_banker(game)
     if game.player(player_id) is None:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
+    if why := seat_kept_from_banker(game, player_id):
+        abort(403, why)
     with immediate(get_db()) as db:
         store.release_seat(db, game.id, player_id)
     forget_seats()

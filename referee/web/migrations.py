@@ -125,3 +125,19 @@ def m006_name_corrections(db: Database) -> None:
         pk="id",
         not_null={"kind", "name", "counted_as", "seats", "reason", "created"},
     )
+
+
+@migrations()
+def m007_records_given(db: Database) -> None:
+    """When the record of a game over went to a banker who plays: from then on no undo may take
+    that game back before its end (he holds a log with every exact cash)."""
+    db["records_given"].create(
+        {
+            "game_id": str,
+            "seq": int,  # the log length of the record given
+            "given": str,
+        },
+        pk="game_id",
+        not_null={"seq", "given"},
+        foreign_keys=[("game_id", "games", "id")],
+    )

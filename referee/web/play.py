@@ -12,7 +12,7 @@ from referee.engine.corrections import RENAME
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.questions import Question
 from referee.engine.record import dump_record
-from referee.engine.replay import Replayer
+from referee.engine.replay import UNDO, Replayer
 from referee.games.explain import refusal_rule
 from referee.web import store
 from referee.web.actors import (
@@ -22,7 +22,7 @@ from referee.web.actors import (
     require_banker,
     set_banker_cookie,
 )
-from referee.web.db import get_db
+from referee.web.db import get_db, immediate
 from referee.web.forms import FormError, action_from_form
 from referee.web.games import hooks_for
 from referee.web.keys import same_secret
@@ -31,7 +31,13 @@ from referee.web.newgame import MAX_NAME
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
-from referee.web.viewmodel import banker_may_act_for, record_open_to_banker, seated_banker_of
+from referee.web.viewmodel import (
+    END_STANDS,
+    banker_may_act_for,
+    record_open_to_banker,
+    seated_banker_of,
+    undo_reopens,
+)
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -95,11 +101,21 @@ def export(game_id: str) -> Response:
     gets it once the game is over (then every cash is public)."""
     game = game_or_404(game_id)
     require_banker(game)
-    if not record_open_to_banker(game, replayers().snapshot(get_db(), game).state):
+    snapshot = replayers().snapshot(get_db(), game)
+    if not record_open_to_banker(game, snapshot.state):
         abort(403, "A banker who also plays gets the game record once the game is over: it "
                    "replays to every player's exact cash, which the others keep secret until "
                    "then.")
-    record = game.record(store.actions_from(get_db(), game.id))
+    if seated_banker_of(game) is None:
+        actions = store.actions_from(get_db(), game.id)
+    else:  # the end stands from now on: no undo may reopen the game he holds the record of
+        with immediate(get_db()) as db:
+            if store.action_count(db, game.id) != snapshot.seq:
+                abort(409, "The game moved on while its record was being made: download it "
+                           "again.")
+            store.give_record(db, game.id, snapshot.seq)
+            actions = store.actions_from(db, game.id)
+    record = game.record(actions)
     record = {"format": record["format"], "game": record["game"], "title": game.title, **record}
     name = f"referee-{slug(game.title)}-{game.id}.json"
     return Response(
@@ -185,6 +201,21 @@ def _secret_seat(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
+def _end_stands(game: GameRow, first: Refuse | None) -> Refuse:
+    """`first`'s refusal, and then an undo's that would take back the end of a game whose
+    record a banker who plays holds (store.give_record): the game would go on with him
+    holding every exact cash."""
+
+    def refuse(replayer: Replayer) -> str | None:
+        if first is not None and (why := first(replayer)):
+            return why
+        if undo_reopens(game, replayer.top) and store.record_given(get_db(), game.id):
+            return END_STANDS
+        return None
+
+    return refuse
+
+
 KEPT_OUT = frozenset({"csrf_token", "seq", "client_id", "page"})
 
 
@@ -251,6 +282,8 @@ def act(game_id: str) -> Response:
     refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
     if actor.banker and seated_banker_of(game) not in (None, player_id) and player_id:
         refuse = _secret_seat(game, player_id)
+    if posted.action.get("type") == UNDO:
+        refuse = _end_stands(game, refuse)
     try:
         submitted = submit_action(get_db(), replayers(), game, posted, refuse,
                                   _question(game, player_id))

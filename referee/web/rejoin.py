@@ -23,8 +23,11 @@ from referee.web.actors import forget_seats, game_or_404, require_banker, set_se
 from referee.web.db import get_db, immediate
 from referee.web.keys import same_secret
 from referee.web.lan import public_links
+from referee.web.names import seat_names
 from referee.web.qr import qr_svg
+from referee.web.render import replayers
 from referee.web.store import GameRow
+from referee.web.viewmodel import banker_may_act_for, seat_kept_words
 
 bp = Blueprint("rejoin", __name__, url_prefix="/g/<game_id>")
 
@@ -50,6 +53,16 @@ def typed(text: str) -> str:
     return re.sub(r"[\s\-]", "", text).upper()[:40]
 
 
+def seat_kept_from_banker(game: GameRow, player_id: str) -> str | None:
+    """Why the banker may not put this seat on another phone now (a banker who plays, the
+    seat's cash secret to him: the phone would show it), in words; None if he may."""
+    snapshot = replayers().snapshot(get_db(), game)
+    if banker_may_act_for(game, snapshot.state, player_id):
+        return None
+    name = seat_names(game.players, snapshot.frames[-1]).get(player_id, player_id)
+    return seat_kept_words(name)
+
+
 def _seat_of_code(game: GameRow, code: str) -> str | None:
     """The player whose seat has this unused rejoin code (compared in constant time)."""
     found = None
@@ -66,6 +79,8 @@ def make_code(game_id: str, player_id: str) -> Response:
     require_banker(game)
     if game.player(player_id) is None:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
+    if why := seat_kept_from_banker(game, player_id):
+        abort(403, why)
     with immediate(get_db()) as db:  # the file is checked before the code is kept
         store.set_rejoin_code(db, game.id, player_id, new_code())
     return redirect(url_for("rejoin.show_code", game_id=game.id, player_id=player_id), 303)
@@ -79,6 +94,8 @@ def show_code(game_id: str, player_id: str) -> Response:
     player = game.player(player_id)
     if player is None:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
+    if why := seat_kept_from_banker(game, player_id):
+        abort(403, why)
     code = store.rejoin_codes(get_db(), game.id).get(player_id)
     links = []
     if code:
@@ -114,6 +131,9 @@ def take(game_id: str) -> Response:
     if not code:
         return _rejoin_page(game, code, 422, "Type the rejoin code the banker shows for your seat.")
     player_id = _seat_of_code(game, code)
+    if player_id and (why := seat_kept_from_banker(game, player_id)):
+        # a code made while the seat's cash was announced: no longer, so it moves nothing
+        return _rejoin_page(game, "", 403, why)
     secret = None
     if player_id:
         with immediate(get_db()) as db:

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
 
+from referee.web import store
 from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
 from referee.web.games import hooks_for
@@ -14,7 +15,7 @@ from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
 from referee.web.replayers import ReplayerCache
 from referee.web.store import GameRow
-from referee.web.viewmodel import GameView
+from referee.web.viewmodel import END_STANDS, GameView, undo_reopens
 
 PAGE_ENDPOINTS = {
     "phone": "play.phone",
@@ -89,6 +90,9 @@ def render_game(
         context["join_url"] = link
         context["join_qr"] = qr_svg(link)
         context["fallback_joins"] = [(url, qr_svg(url)) for url in fallback]
+    if page == "banker" and undo_reopens(game, snapshot.frames[-1]) and store.record_given(
+            db, game.id):
+        context["undo_refused"] = END_STANDS
     if page == "banker":
         context["banker_link"] = public_url(
             url_for("play.banker", game_id=game.id, k=game.banker_secret)

@@ -326,6 +326,17 @@ def release_seat(db: Database, game_id: str, player_id: str) -> bool:
     return cursor.rowcount == 1
 
 
+def give_record(db: Database, game_id: str, seq: int) -> None:
+    """Note that the record of a game over, `seq` actions long, went to a banker who plays."""
+    db.execute("insert or replace into records_given (game_id, seq, given) values (?, ?, ?)",
+               [game_id, seq, now()])
+
+
+def record_given(db: Database, game_id: str) -> bool:
+    """Whether a banker who plays has had the record of this game (once it was over)."""
+    return bool(rows(db, "select 1 from records_given where game_id = ?", [game_id]))
+
+
 def set_rejoin_code(db: Database, game_id: str, player_id: str, code: str) -> bool:
     """Give a seat a new rejoin code (any earlier one stops working)."""
     cursor = db.execute("update seats set rejoin = ? where game_id = ? and player_id = ?",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.engine.questions import Question
+from referee.engine.questions import Question, still_open
 from referee.engine.replay import CHECKPOINT_EVERY, Replayer
 from referee.web import store
 from referee.web.db import immediate
@@ -61,9 +61,10 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
     answers as before (ReusedClientId if it came with another action); otherwise the expected
     seq must equal the stored count, or, given the seat's `question`, that question must have
     stayed open since the page's seq (others answering theirs meanwhile: engine/questions.py);
-    `refuse` (asked only of a current page) must find no reason against the sender, the engine
-    must accept the action, and only then is it inserted. One read before the insert: the count
-    and the client's stored action together.
+    `refuse` must find no reason against the sender on the state now (asked of every page so
+    accepted, an older one's answer to a question still open included; a stale page is refused
+    as stale), the engine must accept the action, and only then is it inserted. One read
+    before the insert: the count and the client's stored action together.
     """
     with cache.lock(game.id):
         applied = False
@@ -75,7 +76,8 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                         raise ReusedClientId()
                     return Submitted(count, duplicate=True)
                 replayer = cache.current(db, game, count)
-                if refuse is not None and posted.seq == count and (why := refuse(replayer)):
+                if refuse is not None and _page_accepted(replayer, posted, count, question) and (
+                        why := refuse(replayer)):
                     raise NotNow(why)
                 replayer.submit(posted.action, expected_seq=posted.seq, question=question)
                 applied = True
@@ -87,3 +89,11 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 cache.evict(game.id)  # the cache ran ahead of a write that did not land
             raise
         return Submitted(count + 1, duplicate=False)
+
+
+def _page_accepted(replayer: Replayer, posted: Posted, count: int,
+                   question: Question | None) -> bool:
+    """Whether the page `posted` was drawn on still counts: the current one, or an older one
+    whose seat's question stayed open since (otherwise the engine refuses it as stale)."""
+    return posted.seq == count or (
+        question is not None and still_open(replayer, posted.seq, question))

@@ -138,6 +138,15 @@ class GameView:
         """Whether the game is over (then every cash is public)."""
         return game_over(self.game, self.snapshot.state)
 
+    def seat_movable(self, pid: str) -> bool:
+        """Whether the banker may free this seat or make its rejoin code: not a banker who plays
+        while the seat's cash is secret to him (the phone that took it would show that cash)."""
+        return banker_may_act_for(self.game, self.snapshot.state, pid)
+
+    def seat_kept(self, pid: str) -> str:
+        """What the console says in place of a seat's buttons it may not offer."""
+        return seat_kept_words(self.name(pid))
+
     @property
     def record_open(self) -> bool:
         """Whether this viewer may download the game record: the banker, unless he holds a
@@ -237,3 +246,21 @@ def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool
     if seat is None or player_id in (None, seat):
         return True
     return hooks_for(game.game).visible_cash(state, seat, player_id) is not None
+
+
+END_STANDS = ("The game record has been given to the banker who plays: the end stands, and "
+              "no undo takes the game back before it. Correct a cash with a correction after "
+              "the end.")
+
+
+def undo_reopens(game: GameRow, top: Any) -> bool:
+    """Whether undoing the frame `top` would take the game back before its end."""
+    return top.prev is not None and game_over(game, top.state) and not game_over(
+        game, top.prev.state)
+
+
+def seat_kept_words(name: str) -> str:
+    """Why a banker who plays may not move a seat whose cash is secret, and what to do instead."""
+    return (f"{name} plays from their own phone: ask {name} to open the game there. A banker who "
+            f"also plays may not free {name}'s seat or make its rejoin code while {name}'s cash "
+            "is secret (under $150,000): the phone that took the seat would show that cash.")

@@ -104,6 +104,46 @@ def test_an_over_game_imported_with_its_banker_unset_shows_every_cash(browser):
                for pid in ("blue", "red", "green"))
 
 
+def test_once_a_banker_who_plays_has_the_record_no_undo_reopens_the_game(browser):
+    """He downloads the record of the game over, then undoes its last action: the game would
+    go on while he holds every exact cash. The undo is refused; the end stands."""
+    importer = browser()
+    game_id = imported(importer, finished_record("blue"))
+    count = importer.seq(game_id)
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 200
+    refused = importer.act(game_id, type="undo", page="banker")
+    assert refused.status_code == 403
+    assert "The game record has been given to the banker who plays: the end stands" in (
+        refused.text)
+    assert importer.seq(game_id) == count
+    console = importer.get(f"/g/{game_id}/banker").text
+    assert "export.json" in console  # still over
+    assert "the end stands" in console and 'name="type" value="undo"' not in console
+    # a correction after the end goes in, and undoing it leaves the game over: allowed
+    assert importer.act(game_id, page="banker", json=json.dumps(
+        {"type": "adjust_cash", "player": "red", "amount": 1000, "reason": "miscounted"}
+    )).status_code == 303
+    assert 'name="type" value="undo"' in importer.get(f"/g/{game_id}/banker").text
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303
+    assert importer.act(game_id, type="undo", page="banker").status_code == 403
+
+
+def test_before_the_record_is_given_the_end_of_a_game_may_be_undone(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record("blue"))
+    count = importer.seq(game_id)
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303
+    assert importer.seq(game_id) == count + 1
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 403  # going on again
+
+
+def test_a_banker_apart_may_undo_the_end_after_downloading_the_record(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record(""))
+    assert importer.get(f"/g/{game_id}/export.json").status_code == 200
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303
+
+
 # -- corrections and refusals -----------------------------------------------------------------
 
 
@@ -159,3 +199,50 @@ def test_a_banker_who_plays_acts_for_another_seat_only_once_its_cash_is_public(t
     # his own seat, and the banker's own actions, stay his
     assert table.banker.act(table.game_id, json=json.dumps(
         {"type": "adjust_cash", "player": "p2", "amount": -500, "reason": "x"})).status_code == 303
+
+
+# -- moving a seat to another phone -----------------------------------------------------------
+
+
+def test_a_banker_who_plays_may_not_move_a_secret_seat_to_his_own_browser(tiny_app, browser):
+    """A rejoin code for Bob's seat, or Bob's seat freed and claimed, would put Bob's phone page
+    (his exact cash) in the banker's hands: both are refused, and the console says what to do,
+    until Bob's cash is announced."""
+    table = make_table(browser, edition="modern", banker="1")
+    game_id = table.game_id
+    made = table.banker.post(f"/g/{game_id}/seats/p2/rejoin")
+    assert made.status_code == 403
+    assert "Bob plays from their own phone: ask Bob to open the game there" in made.text
+    assert table.banker.get(f"/g/{game_id}/seats/p2/rejoin").status_code == 403
+    freed = table.banker.post(f"/g/{game_id}/seats/p2/release")
+    assert freed.status_code == 403 and "ask Bob" in freed.text
+    console = table.page(table.banker)
+    assert "/seats/p2/rejoin" not in console and "/seats/p2/release" not in console
+    assert "ask Bob to open the game there" in console
+    # his own seat moves as before
+    assert "/seats/p1/rejoin" in console
+    assert table.banker.post(f"/g/{game_id}/seats/p1/rejoin").status_code == 303
+    # once Bob's cash is public, the banker may move Bob's seat again
+    table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
+    assert "/seats/p2/rejoin" in table.page(table.banker)
+    assert table.banker.post(f"/g/{game_id}/seats/p2/rejoin").status_code == 303
+    assert table.banker.post(f"/g/{game_id}/seats/p2/release").status_code == 303
+
+
+def test_a_rejoin_code_made_while_the_cash_was_public_moves_nothing_once_it_is_secret(
+        tiny_app, browser):
+    table = make_table(browser, edition="modern", banker="1")
+    game_id = table.game_id
+    table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
+    code_page = table.banker.get(
+        table.banker.post(f"/g/{game_id}/seats/p2/rejoin").headers["Location"]).text
+    code = re.search(r"data-rejoin-code>([^<]+)<", code_page)[1]
+    table.do(type="adjust_cash", player="p2", amount=-130_000, reason="spent")
+    taken = browser().post(f"/g/{game_id}/rejoin", {"r": code})
+    assert taken.status_code == 403 and "ask Bob" in taken.text
+
+
+def test_a_banker_apart_still_moves_every_seat(tiny_app, browser):
+    table = make_table(browser, edition="modern")
+    assert table.banker.post(f"/g/{table.game_id}/seats/p2/rejoin").status_code == 303
+    assert table.banker.post(f"/g/{table.game_id}/seats/p2/release").status_code == 303

@@ -7,8 +7,13 @@ import html
 import json
 import re
 
+import pytest
+
+from referee.engine.questions import Question
 from referee.web.db import get_db
-from referee.web.store import get_game
+from referee.web.games import hooks_for
+from referee.web.store import action_count, get_game
+from referee.web.submit import NotNow, Posted, submit_action
 from tests.web.test_railway_rivals_web import seated, to_the_races
 
 
@@ -112,3 +117,25 @@ def test_the_seat_keeps_its_choice_and_the_message_after_a_stale_tap(browser):
     assert recorded.status_code == 200
     assert '<div id="act-refusal" class="act-refusal" hx-swap-oob="true"></div>' in \
         recorded.text
+
+
+def test_an_answer_from_an_older_page_is_still_asked_whether_its_sender_may_act(app, browser):
+    """The refusal of a sender (a banker who plays acting for a seat whose cash is secret) is
+    asked of an answer accepted from an older page too, not only of a current one."""
+    banker, ann, bob, cy, game_id = seated(browser)
+    seq = ann.seq(game_id)
+    assert post(cy, game_id, seq, type="start_town", company="p3", town="Graz").status_code == 303
+    hooks = hooks_for("railway_rivals")
+    with app.app_context():
+        db = get_db()
+        game = get_game(db, game_id)
+        posted = Posted({"type": "start_town", "company": "p2", "town": "Linz"}, seq)
+        with pytest.raises(NotNow, match="never from here"):
+            submit_action(db, app.extensions["referee.replayers"], game, posted,
+                          refuse=lambda replayer: "never from here",
+                          question=Question("p2", hooks.to_act, hooks.acting_for))
+        assert action_count(db, game_id) == 1
+        # the same answer without the refusal is accepted from that older page
+        submit_action(db, app.extensions["referee.replayers"], game, posted,
+                      question=Question("p2", hooks.to_act, hooks.acting_for))
+        assert action_count(db, game_id) == 2
