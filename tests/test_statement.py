@@ -158,15 +158,15 @@ def toy():
 
 
 def test_a_game_without_words_gets_plain_statements(toy):
-    """The toy race gives no rule_names and its transfers no kind: lines still add up."""
+    """The toy race gives no rule_names: its lines still add up, in the words of their kind."""
     players = [{"id": "p1", "name": "Ann", "colour": ""}, {"id": "p2", "name": "Bob",
                                                            "colour": ""}]
     record = new_record(toy, "", players, {})
     game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 4}])
     report = explain(toy, game, ["p1", "p2"])
     assert report == {"players": {
-        "p1": {"balance": 4, "lines": [{"seq": 0, "amount": 4, "kind": "",
-                                        "text": "The bank pays Ann 4: transfer", "rule": ""}]},
+        "p1": {"balance": 4, "lines": [{"seq": 0, "amount": 4, "kind": "roll",
+                                        "text": "The bank pays Ann 4: roll", "rule": ""}]},
         "p2": {"balance": 0, "lines": []}}, "companies": {}}
     assert rule_names(toy) is None
     assert refusal_rule(toy, {"type": "roll"}, IllegalAction("no")) == UNKNOWN_ACTION
@@ -174,7 +174,7 @@ def test_a_game_without_words_gets_plain_statements(toy):
     assert refusal_rule(toy, "not an action", IllegalAction("no")) == UNKNOWN_ACTION
     assert render(toy, game, ["p1", "p2"]) == (
         "Ann (p1): 4\n"
-        "     action 1           +4  The bank pays Ann 4: transfer\n"
+        "     action 1           +4  The bank pays Ann 4: roll\n"
         "\n"
         "Bob (p2): 0\n")
 
@@ -197,4 +197,4 @@ def test_one_unit_in_reads_plus_one(toy):
                                                            "colour": ""}]
     record = new_record(toy, "", players, {})
     game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 1}])
-    assert "  +1  The bank pays Ann 1: transfer" in render(toy, game, ["p1", "p2"])
+    assert "  +1  The bank pays Ann 1: roll" in render(toy, game, ["p1", "p2"])
