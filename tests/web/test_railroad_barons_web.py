@@ -119,6 +119,8 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
     history = text(banker.get(f"/g/{game_id}/history"))
     assert "Ann starts Seedy Brothers at $70 and pays $280" in history
     assert "rb-chart" in history and "Worth over time" in history
+    console = text(banker.get(f"/g/{game_id}/banker"))  # a possessive written as words
+    assert "Seedy Brothers' treasury" in console and "Brothers's" not in console
 
 
 def test_operating_round_buttons_preview_both_outcomes(browser):
