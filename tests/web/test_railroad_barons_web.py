@@ -242,6 +242,18 @@ def test_box_files_are_uploaded_on_the_boards_page_and_reported(browser):
     assert owner.get("/boards/railroad_barons/template.zip").status_code == 200
 
 
+def test_a_box_uploaded_without_a_key_takes_one_from_its_name(browser):
+    owner = browser()
+    form = text(owner.get("/boards/railroad_barons"))
+    assert "empty: the key in box.toml" in form  # the field says it may be left empty
+    files = [(io.BytesIO((TEST_BOX / name).read_bytes()), name)
+             for name in ["box.toml", *DEFAULT_FILES.values()]]
+    done = owner.post("/boards/railroad_barons", {"key": "", "files": files},
+                      content_type="multipart/form-data")
+    assert done.status_code == 303, text(done)
+    assert "/test-box-made-for-the-tests-not-the-pr" in done.headers["Location"]
+
+
 def test_the_banker_undoes_naming_what_is_taken_back_and_corrects_a_name(browser):
     banker, ann, bob, game_id = seated(browser)
     act(ann, game_id, {"type": "offer_investor", "player": "p1", "investor": 60, "price": 75})
