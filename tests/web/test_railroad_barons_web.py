@@ -119,6 +119,9 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
     history = text(banker.get(f"/g/{game_id}/history"))
     assert "Ann starts Seedy Brothers at $70 and pays $280" in history
     assert "rb-chart" in history and "Worth over time" in history
+    # each line in its player's seat colour: Ann red, Bob blue, as on every other page
+    assert re.search(r'fill="#d62828">Ann \$', history), history
+    assert re.search(r'fill="#1d4ed8">Bob \$', history)
     console = text(banker.get(f"/g/{game_id}/banker"))  # a possessive written as words
     assert "Seedy Brothers' treasury" in console and "Brothers's" not in console
 
@@ -186,6 +189,10 @@ def test_the_worth_chart_follows_the_recorded_game_to_its_end():
     assert series["ann"][0] == 330 + 400  # $330 cash and MSC 40% at $100 as SR 1 begins
     svg = value_chart(game.state)
     assert svg.startswith("<svg") and "Ann $1,940" in svg and "Bob $2,535" in svg
+    # every label inside the drawing: the last round's label ("end") and the names at the top
+    last = [float(v) for v in re.findall(r'<text x="([\d.]+)" y="196"', svg)][-1]
+    assert last + 12 <= 340  # half of "end" or "now" at 11 px, inside the 340-wide view
+    assert all(float(y) >= 12 for y in re.findall(r'<text [^>]*y="(-?[\d.]+)"', svg))
     during = Replayer(rules_for(record), record["actions"][:12])
     labels, series = points_of(during.state)
     assert labels == ["SR 1", "now"]

@@ -368,7 +368,7 @@ class BaronsView:
         return history(self.view.snapshot.frames)
 
     def chart(self) -> str:
-        return value_chart(self.state)
+        return value_chart(self.state, {p.id: p.colour for p in self.view.players})
 
 
 def ability(inv: Any) -> str:
