@@ -184,9 +184,18 @@ def _manifest(upload: Upload) -> dict:
 
 
 def manifest_key(upload: Upload) -> str | None:
-    """The `key` the uploaded manifest gives, if it can be read."""
-    key = _manifest(upload).get("key")
-    return key if isinstance(key, str) else None
+    """The `key` the uploaded manifest gives, else one made from its `name`, if it can be read."""
+    manifest = _manifest(upload)
+    key, name = manifest.get("key"), manifest.get("name")
+    if isinstance(key, str):
+        return key
+    return key_from_name(name) if isinstance(name, str) else None
+
+
+def key_from_name(name: str) -> str | None:
+    """A folder key made from a board's name: "Test box (2)" gives "test-box-2"."""
+    words = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return words[:40].rstrip("-") or None
 
 
 def _named(upload: Upload) -> dict[str, bytes]:

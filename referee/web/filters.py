@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from flask import Flask
 from markupsafe import Markup, escape
 
+from referee.engine.words import possessive
 from referee.web.cue import cue
 from referee.web.keys import new_client_id
 from referee.web.takeback import takeback
@@ -85,6 +86,6 @@ def isolate(line: object) -> Markup:
 
 def init_app(app: Flask, htmx_script: str) -> None:
     app.jinja_env.filters.update(whole=whole, hex_colour=hex_colour, bdi=bdi,
-                              isolate=isolate)
+                              isolate=isolate, possessive=possessive)
     app.jinja_env.globals.update(htmx_script=htmx_script, new_client_id=new_client_id,
                                   takeback=takeback, cue=cue)

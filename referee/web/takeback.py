@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 LONGEST = 160  # characters of a description before it is cut short
+# the heading of the next turn ("Turn 10: Bob."), said by the action that ended a turn: it
+# belongs to what comes next, not to what Undo takes back
+NEXT_TURN = re.compile(r"Turn \d+: ")
 
 
 @dataclass(frozen=True)
@@ -17,7 +21,7 @@ class TakeBack:
 def describe(frame: Any, names: dict[str, str]) -> str:
     """One action in plain words: what it said when it was recorded (its dice, its city), or
     else its kind and the player it was for."""
-    said = " ".join(text for text in frame.events if text)
+    said = " ".join(own_words(frame.events))
     if said:
         return said if len(said) <= LONGEST else said[: LONGEST - 1].rstrip() + "…"
     action = frame.action or {}
@@ -25,6 +29,15 @@ def describe(frame: Any, names: dict[str, str]) -> str:
     player = action.get("player")
     who = names.get(player, player) if isinstance(player, str) else None
     return f"{who}: {kind}" if who else kind.capitalize()
+
+
+def own_words(events: list[str]) -> list[str]:
+    """The events of an action up to the next turn's heading, when it is not the first."""
+    words = [text for text in events if text]
+    for i, text in enumerate(words[1:], start=1):
+        if NEXT_TURN.match(text):
+            return words[:i]
+    return words
 
 
 def takeback(view: Any) -> TakeBack:

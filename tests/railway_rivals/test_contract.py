@@ -103,7 +103,7 @@ def test_replay_json_prints_the_report_through_the_contract(capsys):
     assert report["unreached_towns"] == [] and report["winners"] == []
     assert report["last_race"]["towns"] and "race" in report
     assert main(["replay", str(RECORD)]) == 0
-    assert "Railway Rivals, operating: 12 race(s) run; target 225." in capsys.readouterr().out
+    assert "Railway Rivals, operating: 12 races run; target 225." in capsys.readouterr().out
 
 
 def test_the_phone_forms_fields_make_the_same_actions():

@@ -27,7 +27,7 @@ def test_tournament_key_numbers_are_used_twice_and_a_short_run_uses_none():
     assert t.report()["key_uses"] == {"43": 2, "51": 2}
     t.all_done_spending()
     t.towns(43)
-    assert "used 2 time(s): throw again" in t.events()[0] and t.state.race.towns == []
+    assert "used 2 times: throw again" in t.events()[0] and t.state.race.towns == []
 
 
 def test_tournament_payments_go_to_the_accounts_and_every_2_runs_each_spends_10_percent():

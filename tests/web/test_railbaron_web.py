@@ -123,6 +123,11 @@ def test_the_phones_guide_the_opening_on_the_us_map(railbaron_table):
     assert "Ann is rolling for the region of the home city." in bob_phone
     console = banker.get(f"/g/{game_id}/banker").text
     assert "To act: Ann" in console and "Roll for me" in console
+    roll = {"type": "roll_region", "player": "p1", "dice": [1, 1, 2]}  # odd 3: Southeast
+    assert banker.act(game_id, json=json.dumps(roll)).status_code == 303
+    bob_phone = bob.get(f"/g/{game_id}/me").text
+    assert "Ann is rolling for the home city." in bob_phone  # never "the city of the home city"
+    assert "city of the" not in bob_phone
 
 
 def test_the_us_map_shows_payoffs_chart_notes_and_railroad_colours(railbaron_table):

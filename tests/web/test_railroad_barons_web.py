@@ -120,6 +120,11 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
     history = text(banker.get(f"/g/{game_id}/history"))
     assert "Ann starts Seedy Brothers at $70 and pays $280" in history
     assert "rb-chart" in history and "Worth over time" in history
+    # each line in its player's seat colour: Ann red, Bob blue, as on every other page
+    assert re.search(r'fill="#d62828">Ann \$', history), history
+    assert re.search(r'fill="#1d4ed8">Bob \$', history)
+    console = text(banker.get(f"/g/{game_id}/banker"))  # a possessive written as words
+    assert "Seedy Brothers' treasury" in console and "Brothers's" not in console
 
 
 def test_operating_round_buttons_preview_both_outcomes(browser):
@@ -185,6 +190,10 @@ def test_the_worth_chart_follows_the_recorded_game_to_its_end():
     assert series["ann"][0] == 330 + 400  # $330 cash and MSC 40% at $100 as SR 1 begins
     svg = value_chart(game.state)
     assert svg.startswith("<svg") and "Ann $1,940" in svg and "Bob $2,535" in svg
+    # every label inside the drawing: the last round's label ("end") and the names at the top
+    last = [float(v) for v in re.findall(r'<text x="([\d.]+)" y="196"', svg)][-1]
+    assert last + 12 <= 340  # half of "end" or "now" at 11 px, inside the 340-wide view
+    assert all(float(y) >= 12 for y in re.findall(r'<text [^>]*y="(-?[\d.]+)"', svg))
     during = Replayer(rules_for(record), record["actions"][:12])
     labels, series = points_of(during.state)
     assert labels == ["SR 1", "now"]
@@ -254,6 +263,18 @@ def test_box_files_are_uploaded_on_the_boards_page_and_reported(browser):
                          content_type="multipart/form-data")
     assert refused.status_code == 422 and "line 0" not in text(refused)
     assert owner.get("/boards/railroad_barons/template.zip").status_code == 200
+
+
+def test_a_box_uploaded_without_a_key_takes_one_from_its_name(browser):
+    owner = browser()
+    form = text(owner.get("/boards/railroad_barons"))
+    assert "empty: the key in box.toml" in form  # the field says it may be left empty
+    files = [(io.BytesIO((TEST_BOX / name).read_bytes()), name)
+             for name in ["box.toml", *DEFAULT_FILES.values()]]
+    done = owner.post("/boards/railroad_barons", {"key": "", "files": files},
+                      content_type="multipart/form-data")
+    assert done.status_code == 303, text(done)
+    assert "/test-box-made-for-the-tests-not-the-pr" in done.headers["Location"]
 
 
 def test_the_banker_undoes_naming_what_is_taken_back_and_corrects_a_name(browser):

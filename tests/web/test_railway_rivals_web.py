@@ -154,11 +154,17 @@ def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
     act(bob, game_id, {"type": "move", "company": "p2", "die": 5})
     act(ann, game_id, {"type": "move", "company": "p1", "die": 2})
     page = text(bob.get(f"/g/{game_id}/me"))
-    assert "Ann throw(s) 2 and arrive(s) first." in page
-    assert "Bob and Cy come(s) second." in page
+    assert "Ann throws 2 and arrives first." in page
+    assert "Bob and Cy come second." in page
     history = text(banker.get(f"/g/{game_id}/history"))
     assert "Race 1: Wien – Linz" in history and "Building stage" in history
-    assert "Money over the races" in text(banker.get(f"/g/{game_id}/table"))
+    # plurals written as words, and the history tells, never asks
+    assert "Ann declares the route" in history and "Bob and Cy declare the route" in history
+    assert "Ann throws 6: 2 to go." in history and "Ann wins 20 units." in history
+    assert "(s)" not in history and "shortest route?" not in history
+    assert "The run must be at least 6 hexes by the shortest route." in history
+    table = text(banker.get(f"/g/{game_id}/table"))
+    assert "Money over the races" in table and "(s)" not in table
 
 
 def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(browser):
@@ -317,4 +323,4 @@ def test_a_lone_runner_gives_its_routes_length_and_a_route_all_on_rivals_lines_i
     assert ann.act(game_id, type="route", company="p1", page="phone",
                    **{"on_p2:int": "4", "on_p3:int": "4", "length:int": "9"}
                    ).status_code == 303
-    assert "Ann win(s) 20 units without racing" in text(ann.get(f"/g/{game_id}/me"))
+    assert "Ann wins 20 units without racing" in text(ann.get(f"/g/{game_id}/me"))

@@ -78,7 +78,8 @@ def test_after_a_name_is_corrected_refusals_and_the_undo_text_say_the_new_name(t
     rb.do(type="rename_player", player="p1", name="Anne", reason="as she spells it")
     # the purchase says nothing of its own: the console's Undo names the player and the step
     rb.do(type="skip_purchase", player="p1")
-    assert "Anne: skip purchase" in take_back_line(rb.page(rb.banker))
+    assert "Anne buys nothing." in take_back_line(rb.page(rb.banker))  # words, not a type
+    assert "skip purchase" not in take_back_line(rb.page(rb.banker))
     # a phone out of turn, and a phone acting for another seat, hear the corrected name
     answer = rb.bob.act(rb.game_id, type="end_turn", player="p2")
     assert answer.status_code == 403
@@ -86,6 +87,11 @@ def test_after_a_name_is_corrected_refusals_and_the_undo_text_say_the_new_name(t
     answer = rb.bob.act(rb.game_id, type="end_turn", player="p1")
     assert answer.status_code == 403
     assert "This phone acts for Bob, not for Anne." in answer.text
+    # the end of the turn is taken back in its own words, without the next turn's heading
+    rb.do(type="end_turn", player="p1")
+    ended = take_back_line(rb.page(rb.banker))
+    assert "Turn 2" not in ended and "Bob" not in ended, ended
+    assert press(rb.banker, rb.page(rb.banker), "Yes, take it back").status_code == 303
     # taken back, the correction no longer holds: the refusal says the name as entered again
     for _ in range(2):
         assert press(rb.banker, rb.page(rb.banker), "Yes, take it back").status_code == 303

@@ -61,7 +61,8 @@ def upgrade(play: Play, action: dict) -> None:
 
 @handles("skip_purchase")
 def skip_purchase(play: Play, action: dict) -> None:
-    play.turn_player(action, "purchase")
+    player = play.turn_player(action, "purchase")
+    play.say(f"{player.name} buys nothing.")
     play.after_purchase()
 
 

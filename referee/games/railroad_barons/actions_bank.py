@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
+from referee.engine.words import possessive
 from referee.games.railroad_barons.context import Play, handles, money
 from referee.games.railroad_barons.flow import score
 from referee.games.railroad_barons.state import treasury
@@ -59,7 +60,7 @@ def correct_value(play: Play, action: dict) -> None:
     reason = reason_of(action)
     before = play.value(h)
     h.space = space
-    play.say(f"The banker moves {play.hname(h.key)}'s marker from {money(before)} to "
+    play.say(f"The banker moves {possessive(play.hname(h.key))} marker from {money(before)} to "
              f"{money(play.value(h))}: {reason}.")
     if play.state.over:  # scored again, and kept for the final summary with its reason
         play.state.corrections_after_end.append({"holding": h.key, "from": before,

@@ -8,6 +8,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
 from referee.engine.rules import Step, require
+from referee.engine.words import possessive
 from referee.games.railroad_barons.state import DIRECTOR, Holding, State, treasury
 from referee.games.railroad_barons.terms import line_away, obsolescence_of, worth
 
@@ -99,7 +100,7 @@ class Play:
                      f"{'top' if way == 'up' else 'bottom'} of the track.")
             return
         h.space = target
-        self.say(f"{self.hname(h.key)}'s share value moves {way} one line: "
+        self.say(f"{possessive(self.hname(h.key))} share value moves {way} one line: "
                  f"{money(before)} → {money(self.value(h))}.")
         if way == "up" and self.value(h) >= self.box.end_value and not self.state.ending:
             self.state.ending = True

@@ -7,7 +7,7 @@ from typing import cast
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
-from referee.games.railway_rivals.context import Play, handles, units
+from referee.games.railway_rivals.context import Play, count, handles, units
 from referee.games.railway_rivals.state import Building, Race, Spending, State
 
 # Payments to each rival present (rules A4, A5 and the worked figure of A7).
@@ -152,7 +152,8 @@ def reached_town(play: Play, action: dict) -> None:
     play.pay("first_town", BANK, cid, income, town)
     left = play.unreached()
     play.say(f"{play.name(cid)} is first to {town}: +{units(income)}. "
-             + (f"{len(left)} town(s) still unreached." if left else "Every town is reached."),
+             + (f"{count(len(left), 'town', 'towns')} still unreached." if left
+                else "Every town is reached."),
              "A6. Accounts")
 
 

@@ -21,6 +21,16 @@ def units(n: int) -> str:
     return f"{n} unit" if abs(n) == 1 else f"{n} units"
 
 
+def count(n: int, one: str, many: str) -> str:
+    """A number with its noun in words: "1 time", "2 times"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def verb(members: list[str], one: str, many: str) -> str:
+    """The verb agreeing with a train's crew: "Ann throws", "Bob and Cy throw"."""
+    return one if len(members) == 1 else many
+
+
 class Play:
     """One action being applied: the working state with the rules' helpers."""
 

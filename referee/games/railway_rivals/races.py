@@ -7,7 +7,7 @@ from typing import cast
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
 from referee.engine.rules import require
-from referee.games.railway_rivals.context import Play, handles, units
+from referee.games.railway_rivals.context import Play, count, handles, units, verb
 from referee.games.railway_rivals.state import Race, Spending, Train
 
 PRIZES = (20, 10)  # B6
@@ -64,7 +64,8 @@ def key_throw(play: Play, action: dict) -> None:
         state.learned[key] = town
         play.say(f"Key {key} is {town} (as read from the map; remembered for this game).")
     if play.settings.tournament and state.key_uses.get(key, 0) >= play.settings.key_uses:
-        play.say(f"Key {key} ({town}) has been used {play.settings.key_uses} time(s): "
+        play.say(f"Key {key} ({town}) has been used "
+                 f"{count(play.settings.key_uses, 'time', 'times')}: "
                  "throw again.")
         return
     if race.towns and race.towns[0] == town:
@@ -76,8 +77,8 @@ def key_throw(play: Play, action: dict) -> None:
         play.say(f"Race {race.number}: the first town is {town} ({key}).")
         return
     race.phase = "length"
-    play.say(f"Race {race.number}: {race.towns[0]} to {town} ({key}). Is the run at least "
-             f"{MIN_RUN} hexes by the shortest route?")
+    play.say(f"Race {race.number}: {race.towns[0]} to {town} ({key}). The run must be at "
+             f"least {MIN_RUN} hexes by the shortest route.")
 
 
 @handles("run_length")
@@ -173,6 +174,11 @@ def train_name(play: Play, race: Race, tid: str) -> str:
     return play.names(race.trains[tid].members)
 
 
+def crew_does(play: Play, race: Race, tid: str, one: str, many: str) -> str:
+    """The train's crew with its verb agreeing: "Ann throws", "Bob and Cy throw"."""
+    return f"{train_name(play, race, tid)} {verb(race.trains[tid].members, one, many)}"
+
+
 def powers_possible(race: Race, a: str, b: str) -> bool:
     """Whether companies `a` and `b` may exchange running powers: two companies that both run
     in this race, each with its own train (B4)."""
@@ -242,7 +248,8 @@ def route(play: Play, action: dict) -> None:
         "only its own lines"
     extra = f"; running powers with {play.names(powers)}" if powers else ""
     moves = f"; needs {train.length} to move" if train.length else ""
-    play.say(f"{train_name(play, race, tid)} declare(s) the route: {fees}{extra}{moves}.")
+    play.say(f"{crew_does(play, race, tid, 'declares', 'declare')} the route: "
+             f"{fees}{extra}{moves}.")
     if all(t.hexes is not None for t in race.trains.values()):
         post_fees(play, race)
 
@@ -381,16 +388,17 @@ def move(play: Play, action: dict) -> None:
     train.moved += die
     left = race.remaining(tid)
     if left > 0:
-        play.say(f"{train_name(play, race, tid)} throw(s) {die}: {left} to go.")
+        play.say(f"{crew_does(play, race, tid, 'throws', 'throw')} {die}: {left} to go.")
     else:
         train.place = 1 + sum(1 for t in race.trains.values() if t.place and t is not train)
-        play.say(f"{train_name(play, race, tid)} throw(s) {die} and arrive(s) "
+        play.say(f"{crew_does(play, race, tid, 'throws', 'throw')} {die} and "
+                 f"{verb(race.trains[tid].members, 'arrives', 'arrive')} "
                  f"{'first' if train.place == 1 else 'second'}.")
     running = [t for t in race.throw_order if race.trains[t].place is None]
     placed = len(race.trains) - len(running)
     if placed == 1 and len(running) == 1:
         race.trains[running[0]].place = 2
-        play.say(f"{train_name(play, race, running[0])} come(s) second.")
+        play.say(f"{crew_does(play, race, running[0], 'comes', 'come')} second.")
         running = []
     if placed >= len(PRIZES) or not running:
         award(play, race)
@@ -420,7 +428,7 @@ def award(play: Play, race: Race) -> None:
         for member, share in shares:
             what = "lone runner" if race.lone else ("first" if train.place == 1 else "second")
             play.pay("prize", BANK, member, share, f"race {race.number}, {what}")
-        play.say(f"{train_name(play, race, tid)} win(s) {units(prize)}"
+        play.say(f"{crew_does(play, race, tid, 'wins', 'win')} {units(prize)}"
                  + (" without racing (the only entrant)." if race.lone else "."), "B6")
     finish_race(play, race)
 

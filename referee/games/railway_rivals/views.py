@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.games.railway_rivals.building import countdown_open
+from referee.games.railway_rivals.context import count
 from referee.games.railway_rivals.state import Race, State
 
 if TYPE_CHECKING:
@@ -169,7 +170,8 @@ def corrections_after_end(state: State) -> list[dict[str, str]]:
 
 def render(report: dict[str, Any]) -> str:
     """The text `referee replay` prints for a summary."""
-    lines = [f"Railway Rivals, {report['stage']}: {report['races_run']} race(s) run; target "
+    lines = [f"Railway Rivals, {report['stage']}: "
+             f"{count(report['races_run'], 'race', 'races')} run; target "
              f"{report['target']}."]
     for p in report["players"]:
         first = f"; first to {', '.join(p['towns_first'])}" if p["towns_first"] else ""

@@ -338,6 +338,8 @@ class TurnPage(Presenter):
                     f"{self.name(state.auction.next_bidder)} to bid.")
         if turn.phase in ("region", "city", "choose_region") and turn.lookup:
             what = LOOKUP_WORDS.get(turn.lookup, turn.lookup)
+            if turn.phase == "city":  # the city rolled is the home city, the destination…
+                return f"{who} is rolling for the {what}."
             return f"{who} is {DOING[turn.phase]} of the {what}."
         return f"{who} is {DOING.get(turn.phase, turn.phase)}."
 

@@ -7,6 +7,7 @@ from functools import cached_property
 from itertools import combinations
 from typing import Any
 
+from referee.engine.words import possessive
 from referee.games.railroad_barons.actions_operate import dividend
 from referee.games.railroad_barons.state import PERCENTS, treasury
 from referee.games.railroad_barons.terms import (
@@ -294,7 +295,7 @@ class BaronsView:
         h = s.holdings[op.holding]
         if a["type"] == "withhold":
             return Choice(a, f"Withhold {dollars(op.revenue)}",
-                          f"all to {self.hname(h.key)}'s treasury; the marker stays")
+                          f"all to {possessive(self.hname(h.key))} treasury; the marker stays")
         parts = []
         for pid in s.players:
             pct = h.share(pid)
@@ -367,7 +368,7 @@ class BaronsView:
         return history(self.view.snapshot.frames)
 
     def chart(self) -> str:
-        return value_chart(self.state)
+        return value_chart(self.state, {p.id: p.colour for p in self.view.players})
 
 
 def ability(inv: Any) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 WIDTH, HEIGHT, PAD = 340, 200, 34
-COLOURS = ("#1d4ed8", "#d62828")
+RIGHT = 22  # room right of the last point, so that its label ("now", "end") is not cut off
+TOP = 14  # the highest a name label's baseline goes, so that the label is not cut off
+COLOURS = ("#1d4ed8", "#d62828")  # for a seat without a colour of its own
+HEX = re.compile(r"#[0-9a-fA-F]{6}")
 STEPS = (50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000)
 
 
@@ -28,8 +32,10 @@ def points_of(state: Any) -> tuple[list[str], dict[str, list[int]]]:
     return labels, series
 
 
-def value_chart(state: Any) -> str:
-    """The SVG markup of the chart; names are escaped; empty when there is nothing yet."""
+def value_chart(state: Any, colours: dict[str, str] | None = None) -> str:
+    """The SVG markup of the chart, each player's line in his seat's colour (`colours`, by id);
+    names are escaped; empty when there is nothing yet."""
+    colours = colours or {}
     labels, series = points_of(state)
     if not labels:
         return ""
@@ -39,7 +45,7 @@ def value_chart(state: Any) -> str:
     span = max(len(labels) - 1, 1)
 
     def x(i: int) -> float:
-        return round(PAD + i * (WIDTH - PAD - 8) / span, 1)
+        return round(PAD + i * (WIDTH - PAD - RIGHT) / span, 1)
 
     def y(v: int) -> float:
         return round(HEIGHT - 20 - v * (HEIGHT - 30) / top, 1)
@@ -47,7 +53,7 @@ def value_chart(state: Any) -> str:
     parts = [f'<svg class="rb-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
              f'aria-label="Worth of each player, round by round">']
     for v in range(0, top + 1, step):
-        parts.append(f'<line x1="{PAD}" x2="{WIDTH - 8}" y1="{y(v)}" y2="{y(v)}" '
+        parts.append(f'<line x1="{PAD}" x2="{WIDTH - RIGHT}" y1="{y(v)}" y2="{y(v)}" '
                      'stroke="#ccc" stroke-width="1"/>')
         parts.append(f'<text x="{PAD - 4}" y="{y(v) + 4}" text-anchor="end" '
                      f'font-size="11">${v:,}</text>')
@@ -55,12 +61,14 @@ def value_chart(state: Any) -> str:
         parts.append(f'<text x="{x(i)}" y="{HEIGHT - 4}" text-anchor="middle" '
                      f'font-size="11">{escape(label)}</text>')
     for n, (pid, values) in enumerate(series.items()):
-        colour = COLOURS[n % len(COLOURS)]
+        given = colours.get(pid, "")
+        colour = given if HEX.fullmatch(given) else COLOURS[n % len(COLOURS)]
         pts = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" '
                      f'points="{pts}"/>')
         name = escape(state.players[pid])
-        parts.append(f'<text x="{x(len(values) - 1) - 4}" y="{y(values[-1]) - 6 - 14 * n}" '
+        parts.append(f'<text x="{x(len(values) - 1) - 4}" '
+                     f'y="{max(TOP, y(values[-1]) - 6 - 14 * n)}" '
                      f'text-anchor="end" font-size="12" fill="{colour}">{name} '
                      f'${values[-1]:,}</text>')
     parts.append("</svg>")

@@ -36,7 +36,7 @@ class Chart:
     def description(self) -> str:
         finals = "; ".join(f"{line.name} {line.final}" for line in self.lines)
         return (f"Money in the bank after the building stage and after each of {self.races} "
-                f"race(s); target {self.target}. Now: {finals}.")
+                f"{'race' if self.races == 1 else 'races'}; target {self.target}. Now: {finals}.")
 
 
 def _step(span: int) -> int:
