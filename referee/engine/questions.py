@@ -4,9 +4,9 @@ A game may ask several players together (every company names its start town, eve
 enters a race or stays out). Each seat answers its own question; the others' answers landing
 first do not make its page out of date. An answer written against an older log is therefore
 accepted when that seat's own question stayed open all along: every action since the page was
-drawn answered for another seat (no undo, no redo, no banker's own step, nothing of its own),
-and every state since, the current one included, still asked it. Anything else is stale.
-Accepted answers are appended in the order they arrive, so replay is the same as the game.
+drawn answered for another seat (no undo, no redo, no take-back, no banker's own step, nothing
+of its own), and every state since, the current one included, still asked it. Anything else
+is stale. Accepted answers are appended in the order they arrive, so replay is the same as the game.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from referee.engine.replay import Replayer
 
-TAKE_BACK = frozenset({"undo", "redo"})
+TAKE_BACK = frozenset({"undo", "redo", "take_back"})
 LONGEST_WAIT = 64  # a page more actions behind than this is stale whatever: bounds the check
 
 

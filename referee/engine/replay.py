@@ -1,14 +1,14 @@
 """A game as an append-only log of actions, its state rebuilt by replay and kept cached.
 
-Undo is itself an action: it takes back the latest action still in force. Redo is one too: it
-puts back the action the latest undo took (the same action, dice and all, with what it moved and
-said), as long as nothing else was recorded since; a new action ends what can be redone. Each
-action in
-force has a Frame (what it moved and said); the state itself is kept only at checkpoints
-(every CHECKPOINT_EVERY-th frame) and for the latest few frames. Any other frame's state is
-rebuilt when asked for, by replaying from the nearest kept state below it: replay is
-deterministic, so undo still restores the prior state exactly, and memory stays a few hundred
-bytes per action instead of a copy of the whole state.
+Undo is itself an action: it takes back the latest action still in force; a player's own
+take-back (`take_back`, engine/takeback.py) is one too, of the latest action recorded. Redo is
+one too: it puts back the action the latest undo or take-back took (the same action, dice and
+all, with what it moved and said), as long as nothing else was recorded since; a new action
+ends what can be redone. Each action in force has a Frame (what it moved and said); the state
+itself is kept only at checkpoints (every CHECKPOINT_EVERY-th frame) and for the latest few
+frames. Any other frame's state is rebuilt when asked for, by replaying from the nearest kept
+state below it: replay is deterministic, so undo still restores the prior state exactly, and
+memory stays a few hundred bytes per action instead of a copy of the whole state.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.ledger import Transfer
 from referee.engine.questions import Question, still_open
 from referee.engine.rules import GameRules, Outcome
+from referee.engine.takeback import NOTHING_TO_TAKE_BACK, TAKE_BACK, latest_recorded
 
 UNDO = "undo"
 REDO = "redo"
@@ -141,9 +142,11 @@ class Replayer:
         stack = [frame]
         undone: list[Frame] = []
         for position, action in enumerate(log):
-            if action.get("type") == UNDO:
-                if len(stack) == 1:
-                    raise ReplayError(position, action, IllegalAction(NOTHING_TO_UNDO))
+            if action.get("type") in (UNDO, TAKE_BACK):
+                if len(stack) == 1 or (action["type"] == TAKE_BACK
+                                       and stack[-1].position != position - 1):
+                    why = NOTHING_TO_UNDO if action["type"] == UNDO else NOTHING_TO_TAKE_BACK
+                    raise ReplayError(position, action, IllegalAction(why))
                 undone.append(stack.pop())
             elif action.get("type") == REDO:
                 if not undone:
@@ -229,7 +232,14 @@ class Replayer:
             raise StaleAction(expected_seq, self.seq)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action is an object with a 'type'.")
-        if action["type"] == UNDO:
+        if action["type"] == TAKE_BACK:
+            # a seat's own tap (engine/takeback.py): the latest action recorded, nothing since;
+            # whose it was is the web's check (the engine does not know who may act for whom)
+            if not isinstance(action.get("player"), str) or not action["player"]:
+                raise IllegalAction("A take-back names the player who takes back his tap.")
+            if latest_recorded(self) is None:
+                raise IllegalAction(NOTHING_TO_TAKE_BACK)
+        if action["type"] in (UNDO, TAKE_BACK):
             if len(self._frames) == 1:
                 raise IllegalAction(NOTHING_TO_UNDO)
             with self._guard:

@@ -16,6 +16,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK, Transfer
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.statement import Describe, Line, statement, statements, total
+from referee.engine.takeback import TAKE_BACK
 from referee.games import registry
 from referee.games.contract import DerivedFigure, RuleNames
 
@@ -23,6 +24,7 @@ BANKER_VIEW = "banker"  # the viewer of an unseated banker's console (Game.visib
 COMPANIES = "companies"  # the key of company accounts (treasuries) in `explain`'s answer
 # The engine's own actions belong to no rulebook: a refusal of one names the app's rule.
 ENGINE_SECTIONS = {UNDO: "Undo (this app)", REDO: "Redo (this app)",
+                   TAKE_BACK: "Take back your own tap (this app)",
                    RENAME: "Name corrections (this app)"}
 UNKNOWN_ACTION = "Actions (this app)"  # a type the game does not have
 

@@ -13,6 +13,7 @@ from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.questions import Question
 from referee.engine.record import dump_record
 from referee.engine.replay import UNDO, Replayer
+from referee.engine.takeback import TAKE_BACK, take_back_refusal
 from referee.games.explain import refusal_rule
 from referee.web import store
 from referee.web.actors import (
@@ -188,6 +189,20 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
+def _not_own(game: GameRow, player_id: str, first: Refuse | None) -> Refuse:
+    """`first`'s refusal, then why a seat may not take back now (engine/takeback.py: only its
+    own latest action, while nobody else has acted since): the answer that draws its phone's
+    Take back button."""
+    hooks = hooks_for(game.game)
+
+    def refuse(replayer: Replayer) -> str | None:
+        if first is not None and (why := first(replayer)):
+            return why
+        return take_back_refusal(replayer, player_id, hooks.acting_for)
+
+    return refuse
+
+
 def _secret_seat(game: GameRow, player_id: str) -> Refuse:
     """Why a banker who plays may not act for another seat on a state (banker_may_act_for)."""
 
@@ -282,11 +297,16 @@ def act(game_id: str) -> Response:
     refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
     if actor.banker and seated_banker_of(game) not in (None, player_id) and player_id:
         refuse = _secret_seat(game, player_id)
-    if posted.action.get("type") == UNDO:
+    taking_back = posted.action.get("type") == TAKE_BACK
+    if taking_back and player_id is not None:
+        # whoever's turn it is: a take-back is of the seat's own latest tap, not a move
+        refuse = _not_own(game, player_id, refuse if actor.banker else None)
+    if posted.action.get("type") == UNDO or taking_back:
         refuse = _end_stands(game, refuse)
     try:
         submitted = submit_action(get_db(), replayers(), game, posted, refuse,
-                                  _question(game, player_id))
+                                  None if taking_back else _question(game, player_id),
+                                  seat_of=hooks_for(game.game).acting_for)
     except NotNow as err:
         return render_game(game, actor, page, status=403, answer=True,
                            refusal=_refused(game, str(err), posted.action))

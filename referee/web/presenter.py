@@ -91,8 +91,9 @@ class Presenter:
     doing_class = "now-doing"  # the class of the "now" line
     yours = "What to do now"  # the heading of a phone with something to do
     css = "now"  # the prefix of the game's own classes on the "now" block
-    # refusals shown beside forms of their own (the console's undo, redo and name correction)
-    failures_elsewhere: tuple[str, ...] = ("undo", "redo", "rename_player")
+    # refusals shown beside forms of their own (the console's undo, redo and name correction,
+    # the phone's take-back)
+    failures_elsewhere: tuple[str, ...] = ("undo", "redo", "take_back", "rename_player")
     before_panels: list[str] = []  # templates drawn in the "now" block above the panels
 
     def __init__(self, view: Any):

@@ -9,6 +9,7 @@ from sqlite_utils import Database
 
 from referee.engine.questions import Question, still_open
 from referee.engine.replay import CHECKPOINT_EVERY, Replayer
+from referee.engine.takeback import SeatOf, kept_dice
 from referee.web import store
 from referee.web.db import immediate
 from referee.web.replayers import ReplayerCache
@@ -53,7 +54,8 @@ Refuse = Callable[[Replayer], str | None]  # why the sender may not act on this 
 
 
 def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted,
-                  refuse: Refuse | None = None, question: Question | None = None) -> Submitted:
+                  refuse: Refuse | None = None, question: Question | None = None,
+                  seat_of: SeatOf | None = None) -> Submitted:
     """Apply and store `posted`; raise StaleAction, IllegalAction, NotNow or ReusedClientId and
     store nothing.
 
@@ -64,7 +66,9 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
     `refuse` must find no reason against the sender on the state now (asked of every page so
     accepted, an older one's answer to a question still open included; a stale page is refused
     as stale), the engine must accept the action, and only then is it inserted. One read
-    before the insert: the count and the client's stored action together.
+    before the insert: the count and the client's stored action together. Given `seat_of`
+    (action -> its seat), dice the server rolled for an action its seat has just taken back
+    and sends again are that action's own dice (engine/takeback.py, kept_dice): no reroll.
     """
     with cache.lock(game.id):
         applied = False
@@ -79,6 +83,9 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 if refuse is not None and _page_accepted(replayer, posted, count, question) and (
                         why := refuse(replayer)):
                     raise NotNow(why)
+                if seat_of is not None and posted.rolled:
+                    posted.action.update(kept_dice(replayer, posted.action, posted.rolled,
+                                                   seat_of))
                 replayer.submit(posted.action, expected_seq=posted.seq, question=question)
                 applied = True
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)

@@ -1,10 +1,13 @@
-"""What the banker's Undo would take back and Redo would put back, in the game's own words."""
+"""What the banker's Undo would take back and Redo would put back, and what a phone's Take back
+would take back of its seat's own tap, in the game's own words."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from referee.web.games import hooks_for
 
 LONGEST = 160  # characters of a description before it is cut short
 # the heading of the next turn ("Turn 10: Bob."), said by the action that ended a turn: it
@@ -50,3 +53,14 @@ def takeback(view: Any) -> TakeBack:
         undo=None if top is None else describe(top, names),
         redo=None if undone is None else describe(undone, names),
     )
+
+
+def own_tap(view: Any) -> str | None:
+    """What the phone's seat may take back now, in words: its own latest action, while nobody
+    else has acted since (GameHooks.own_latest, the answer the action endpoint asks too);
+    None: nothing (the button is not drawn)."""
+    seat = view.actor.player_id
+    if view.page != "phone" or seat is None:
+        return None
+    frame = hooks_for(view.game.game).own_latest(view.snapshot, seat)
+    return None if frame is None else describe(frame, view.names)

@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.engine.ledger import BANK
 from referee.engine.replay import REDO, UNDO
+from referee.engine.takeback import TAKE_BACK
 from referee.games.contract import RuleNames
 from referee.games.explain import BANKER_VIEW, rule_names, visible
 from referee.web.actors import Actor
@@ -210,6 +211,9 @@ class GameView:
             frame = frames.get(position)
             if kind in (UNDO, REDO):
                 lines.append(EventLine(position + 1, kind, [], kind))
+            elif kind == TAKE_BACK:  # a seat's own tap, taken back from its phone
+                lines.append(EventLine(position + 1, kind, [
+                    f"{self.name(action.get('player'))} took back their own tap."], UNDO))
             elif frame is not None:
                 lines.append(EventLine(position + 1, kind, list(frame.outcome.events), "in force",
                                        self.moved(frame)))

@@ -41,8 +41,8 @@ class PrairieView(Presenter):
     css = "pr"
     doing_class = "pr-doing"
     yours = "Your move"
-    failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player", "correct_income",
-                          "correct_growth", "correct_deck")
+    failures_elsewhere = ("adjust_cash", "undo", "redo", "take_back", "rename_player",
+                          "correct_income", "correct_growth", "correct_deck")
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"prairie_railroads/act/{kind}.html"]

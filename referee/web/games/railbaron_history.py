@@ -252,7 +252,8 @@ def history(frames: Sequence[Any], log: Sequence[dict]) -> History:
         if finished:
             _ENTRIES[last] = (first, entry)
         entries.append(entry)
-    taken_back = sum({"undo": 1, "redo": -1}.get(str(action.get("type")), 0) for action in log)
+    steps = {"undo": 1, "take_back": 1, "redo": -1}
+    taken_back = sum(steps.get(str(action.get("type")), 0) for action in log)
     return History(tuple(reversed(entries)), taken_back)
 
 

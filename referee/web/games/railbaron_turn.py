@@ -112,7 +112,7 @@ class TurnPage(Presenter):
     panel_order = PANEL_ORDER
     css = "rb"
     doing_class = "rb-turn"
-    failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player")
+    failures_elsewhere = ("adjust_cash", "undo", "redo", "take_back", "rename_player")
 
     def __init__(self, view: Any):
         super().__init__(view)

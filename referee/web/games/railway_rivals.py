@@ -78,7 +78,7 @@ def page_context(view: Any) -> dict:
 # Refusals each shown beside a form of its own (the company panels, the keeper's forms).
 OWN_FORMS = ("start_town", "build_throw", "build_payment", "reached_town", "end_turn",
              "spend", "done_spending", "enter", "stay_out", "route", "move", "correction",
-             "undo", "redo", "key_throw", "run_length", "last_town", "close_spending",
+             "undo", "redo", "take_back", "key_throw", "run_length", "last_town", "close_spending",
              "joint_build", "leap")
 
 
