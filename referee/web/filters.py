@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 from referee.engine.words import possessive
 from referee.web.cue import cue
 from referee.web.keys import new_client_id
+from referee.web.money import named, tap_money
 from referee.web.takeback import own_tap, takeback
 
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -88,4 +89,5 @@ def init_app(app: Flask, htmx_script: str) -> None:
     app.jinja_env.filters.update(whole=whole, hex_colour=hex_colour, bdi=bdi,
                               isolate=isolate, possessive=possessive)
     app.jinja_env.globals.update(htmx_script=htmx_script, new_client_id=new_client_id,
-                                  takeback=takeback, own_tap=own_tap, cue=cue)
+                                  takeback=takeback, own_tap=own_tap, cue=cue,
+                                  tap_money=tap_money, money_named=named)

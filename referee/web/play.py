@@ -35,6 +35,7 @@ from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
 from referee.web.viewmodel import (
     END_STANDS,
     banker_may_act_for,
+    game_over,
     record_open_to_banker,
     seated_banker_of,
     undo_reopens,
@@ -189,6 +190,9 @@ def _not_now(game: GameRow, player_id: str) -> Refuse:
     return refuse
 
 
+GAME_OVER_STANDS = "The game is over: only the banker's Undo takes its end back."
+
+
 def _not_own(game: GameRow, player_id: str, first: Refuse | None) -> Refuse:
     """`first`'s refusal, then why a seat may not take back now (engine/takeback.py: only its
     own latest action, while nobody else has acted since): the answer that draws its phone's
@@ -198,6 +202,8 @@ def _not_own(game: GameRow, player_id: str, first: Refuse | None) -> Refuse:
     def refuse(replayer: Replayer) -> str | None:
         if first is not None and (why := first(replayer)):
             return why
+        if game_over(game, replayer.state):
+            return GAME_OVER_STANDS
         return take_back_refusal(replayer, player_id, hooks.acting_for)
 
     return refuse

@@ -60,7 +60,7 @@ def own_tap(view: Any) -> str | None:
     else has acted since (GameHooks.own_latest, the answer the action endpoint asks too);
     None: nothing (the button is not drawn)."""
     seat = view.actor.player_id
-    if view.page != "phone" or seat is None:
+    if view.page != "phone" or seat is None or view.over:  # the end is the banker's to undo
         return None
     frame = hooks_for(view.game.game).own_latest(view.snapshot, seat)
     return None if frame is None else describe(frame, view.names)

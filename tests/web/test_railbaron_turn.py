@@ -741,7 +741,7 @@ def test_declare_rover_and_the_win_screen(rb):
     rb.do(type="end_turn", player="p1")
     rb.do(type="roll_move", player="p2", white=[1, 2])
     html = rb.page(rb.bob)
-    assert "Rover Ann" in Page(html).buttons()
+    assert "Rover Ann +$50,000" in Page(html).buttons()  # the rover fee, named
     assert "Rover" not in rb.page(rb.ann)
     assert press(rb.bob, html, "Rover Ann").status_code == 303
     text = live(rb.page(rb.ann))
@@ -751,7 +751,7 @@ def test_declare_rover_and_the_win_screen(rb):
     console = rb.page(rb.banker)
     assert "Take back:" in console and "Bob rovers Ann" in live(console)
     assert press(rb.banker, console, "Yes, take it back").status_code == 303
-    assert "Rover Ann" in Page(rb.page(rb.bob)).buttons()
+    assert "Rover Ann +$50,000" in Page(rb.page(rb.bob)).buttons()
     rb.do(type="stop", player="p2", ridden=["AA"])
     rb.do(type="end_turn", player="p2")
     rb.do(type="roll_move", player="p1", white=[1, 2])

@@ -70,8 +70,10 @@ def test_a_race_on_three_phones(live_url, chromium):
     click(ann, "button:has-text('Join or cross a line: 1')")
     check_phone_layout(ann)
     ann.screenshot(path=SHOTS / "railway-rivals-building-360.png", full_page=True)
-    while ann.locator(".rr-panel select[name='town'] option").count():
-        click(ann, ".rr-panel button:has-text('First here')")
+    towns = ".rr-panel select[name='town'] option:not([value=''])"  # none chosen for her
+    while ann.locator(towns).count():
+        ann.select_option(".rr-panel select[name='town']", ann.locator(towns).first.text_content())
+        click(ann, ".rr-panel button:has-text('First into this town')")
     click(ann, "button:has-text('End my turn')")
 
     # the keeper throws the key numbers: 12 is Wien, 65 is Linz; the run is long enough

@@ -51,8 +51,10 @@ def test_three_phones_answer_start_towns_and_race_entries_at_once(live_url, chro
     # Ann builds to every town; the keeper throws Wien (12) and Linz (65), long enough
     tap_die(ann, "die", 6)
     click(ann, "button:has-text('Record the throw')")
-    while ann.locator(".rr-panel select[name='town'] option").count():
-        click(ann, ".rr-panel button:has-text('First here')")
+    towns = ".rr-panel select[name='town'] option:not([value=''])"  # none chosen for her
+    while ann.locator(towns).count():
+        ann.select_option(".rr-panel select[name='town']", ann.locator(towns).first.text_content())
+        click(ann, ".rr-panel button:has-text('First into this town')")
     click(ann, "button:has-text('End my turn')")
     keeper.reload()
     for tens, units in ((1, 2), (6, 5)):

@@ -525,12 +525,16 @@ class TurnPage(Presenter):
         panel.data["payoff"] = self.payoff(player.trip_from or player.destination,
                                            player.destination)
         panel.data["home_trip"] = not panel.legal["pays"]
+        panel.data["action"] = {"type": "arrive", "player": player.id}  # its money is named
         if not panel.data["start_of_turn"]:
             self.ridden_panel(panel)
             ridden = self.ridden
             panel.data["json"] = self.report(player.id, ridden)
             panel.data["ask_within"] = turn.leg == 1 and turn.bonus and turn.red is not None
             panel.data["json_beyond"] = self.report(player.id, ridden, within_white=False)
+            panel.data["action"] |= json.loads(panel.data["json"])
+            panel.data["action_beyond"] = {**panel.data["action"],
+                                           **json.loads(panel.data["json_beyond"])}
             panel.data["bounce"] = panel.legal["bounce_within_white"]
             panel.data["can_stop"] = any(a["type"] == "stop" and a.get("player") == player.id
                                          for a in self.legal_now)
