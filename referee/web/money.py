@@ -4,7 +4,8 @@ Every game's buttons that record money (a payoff, a purchase, a fee, a bonus for
 into a town) name the amount: the web core asks the game's own rules what the very action the
 button sends would move now (`rules.apply` on the state in force, nothing recorded) and
 writes it from the side of the seat it acts for ("+$23,500" paid to it, "−$40,000" paid by
-it), or the whole amount where others pay and are paid. Only transfers this page may see
+it, its own share where several are paid), or the whole amount where others pay and are
+paid (a treasury's cost of track). Only transfers this page may see
 count (docs/explain.md: another seat's secret cash stays secret). An action the button does
 not hold whole (a typed amount, dice still to roll) names nothing: its field says it.
 """
@@ -46,10 +47,10 @@ def tap_money(view: Any, action: dict) -> TapMoney | None:
         seat = hooks_for(view.game.game).acting_for(action)
     except (KeyError, TypeError, ValueError):
         seat = None
-    if seat is not None and all(seat in (t.source, t.target) for t in seen):
-        net = sum(t.amount if t.target == seat else -t.amount for t in seen)
-        if net:
-            return named(view, abs(net), "+" if net > 0 else MINUS)
+    mine = [t for t in seen if seat is not None and seat in (t.source, t.target)]
+    net = sum(t.amount if t.target == seat else -t.amount for t in mine)
+    if net:  # what the seat gets or pays (its share of dividends paid to several)
+        return named(view, abs(net), "+" if net > 0 else MINUS)
     return named(view, sum(t.amount for t in seen), "")
 
 

@@ -9,7 +9,14 @@ from typing import Any
 
 from flask import current_app, url_for
 
-from referee.games.prairie_railroads.constants import CARD_NAMES, HANDS, RAILROADS, treasury
+from referee.games.prairie_railroads.constants import (
+    CARD_NAMES,
+    DOUBLE_COST,
+    HANDS,
+    RAILROADS,
+    SEGMENT_COST,
+    treasury,
+)
 from referee.games.prairie_railroads.context import PHASES
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.economy import dividend_preview
@@ -190,7 +197,8 @@ class PrairieView(Presenter):
 
 def page_context(view: Any) -> dict:
     page = PrairieView(view)
-    context = {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES}
+    context = {"currency": "$", "pr": page, "now": page, "card_names": CARD_NAMES,
+               "segment_cost": SEGMENT_COST, "double_cost": DOUBLE_COST}
     if view.page == "table":
         colours = {p["id"]: str(p.get("colour") or "") for p in view.game.players}
         context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name, colours)
