@@ -764,6 +764,9 @@ def test_declare_rover_and_the_win_screen(rb):
         assert Page(html).forms == []
         assert f"/g/{rb.game_id}/history" in html
     assert "Ann wins!" in live(rb.page(rb.banker))
+    # the end is the banker's to take back, not the winning tap's phone
+    refused = rb.ann.act(rb.game_id, type="take_back", player="p1", page="phone", htmx=True)
+    assert refused.status_code == 403 and "The game is over" in refused.text
 
 
 def test_home_that_is_also_the_alternate_pays_the_trip(rb):
