@@ -74,7 +74,8 @@ def test_roll_for_me_again_after_a_take_back_keeps_the_dice(app, table):
 
 
 def test_the_bankers_undo_is_the_first_card_of_the_console(app, table):
-    banker, _ann, _bob, game_id = table
+    banker, ann, _bob, game_id = table
+    ann.act(game_id, type="add", player="p1", **{"n:int": "3"})
     console = banker.get(f"/g/{game_id}/banker").text
     part = console[console.index('class="live"'):]
     assert part.index("undo-redo") < part.index("<h2>Cash</h2>")
