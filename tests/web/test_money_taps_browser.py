@@ -18,6 +18,7 @@ from tests.web.test_railbaron_board import _replay_on_the_web, _us_table
 pytestmark = pytest.mark.browser
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"  # git-ignored, for a person
 
 # the action types whose buttons record money, game by game (from each game's rules)
 MONEY = {
@@ -85,6 +86,8 @@ def test_rail_baron_names_payoffs_and_prices_and_asks_before_an_arrival_out_of_r
     far = ann.locator(".live .rb-outcomes summary", has_text="Arrived at Tampa")
     assert re.search(r"\+\$[\d,]+", far.text_content())  # the payoff, named
     assert "rare" in far.get_attribute("class") and background(far) != background(stop)
+    SHOTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "money-railbaron-far-arrival-360.png"), full_page=True)
     far.click()  # a 3-mile roll from Chattanooga: it asks first
     assert "the roll is 3" in ann.text_content(".live .rb-confirm[open]")
     assert any("Yes: Arrived at Tampa" in text for text in money_named(ann, "railbaron"))
@@ -105,6 +108,8 @@ def test_railway_rivals_first_into_a_town_is_apart_from_ending_the_turn(
     end = ann.locator(".live button", has_text="End my turn")
     assert "rare" in first.get_attribute("class") and background(first) != background(end)
     assert ann.input_value(".live .rr-first select") == ""  # no town chosen for her
+    SHOTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "money-rivals-building-360.png"), full_page=True)
     before = seq(ann)
     first.click()  # no town chosen: the form is not sent
     assert seq(ann) == before and ann.locator(".live .rr-first select:invalid").count() == 1
