@@ -68,6 +68,8 @@ class RivalsMaps(FolderBoards):
     read_folder = staticmethod(load_map_folder)
     manifest = MANIFEST  # for the web core's upload page (/boards/railway_rivals)
     noun = "map"
+    # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
+    cell_kinds = {"key": "number", "start": "flag", "small": "flag", "special": "flag"}
     template: Path | None = MAPS_DIR / "_template"
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
