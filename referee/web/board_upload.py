@@ -205,7 +205,14 @@ def manifest_key(upload: Upload) -> str | None:
         return key.strip()
     if upload.folder and getattr(upload.boards, "key_pattern", KEY).fullmatch(upload.folder):
         return upload.folder
-    return key_from_name(name) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        return None
+    key = key_from_name(name)
+    pattern = getattr(upload.boards, "key_pattern", KEY)
+    if key is None or pattern.fullmatch(key):
+        return key
+    short = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_0123456789")[:12].rstrip("_")
+    return short if pattern.fullmatch(short) else key  # a game's own shorter keys (a box's)
 
 
 def key_from_name(name: str) -> str | None:
