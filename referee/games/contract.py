@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from dataclasses import field as _field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -108,11 +109,13 @@ class Problem:
     line: int | None
     message: str
     severity: str = ERROR
-    table: str = ""  # the table's part name (payoffs, key_numbers); "" where none
-    row: str = ""  # the row's key in it ("23", "Atlanta|Casper"); "" for the whole table
-    column: str = ""  # the column ("town", "payoff"); "" for the whole row
-    cause: str = ""  # the mistake it follows from; problems of one cause are folded
-    follows: int = 0  # how many problems of the same cause `fold` left out after this one
+    # where the owner typed it, and what it follows from; a problem is still equal to one
+    # with the same file, line, message and severity (compare=False)
+    table: str = _field(default="", compare=False)  # the table's part name (payoffs, towns)
+    row: str = _field(default="", compare=False)  # the row's key in it ("23"); "" whole table
+    column: str = _field(default="", compare=False)  # the column ("town"); "" whole row
+    cause: str = _field(default="", compare=False)  # problems of one cause are folded
+    follows: int = _field(default=0, compare=False)  # how many `fold` left out after this one
 
     @property
     def where(self) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.games.contract import ERROR, Problem
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
 from referee.web.render import page_or_fragment
@@ -69,14 +70,29 @@ def _store(key: str, files: dict[str, str]) -> list[str] | None:
     try:
         for name, text in files.items():
             (staging / name).write_text(text, encoding="utf-8")
-        problems = GAME.boards.check(staging)
-        if problems:
-            return [str(p) for p in problems]
+        problems = [p for p in GAME.boards.check(staging) if p.severity == ERROR]
+        if problems:  # said by the field typed on the form, not by a file the owner never saw
+            return [_on_form(p) for p in problems]
         staging.rename(root / key)
         return None
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+FORM_TABLES = {"key_numbers": "Key", "towns": "Towns, town", "neighbours": "Bordering town "
+               "hexes, row with"}
+
+
+def _on_form(problem: Problem) -> str:
+    """A problem as the form shows it: "Key 23, town: unknown town 'Greyhavn' ..."."""
+    if not problem.table:
+        return str(problem)
+    place = FORM_TABLES.get(problem.table, problem.table)
+    where = f"{place} {problem.row}" if problem.row else place
+    more = f" (and {problem.more})" if problem.follows else ""
+    column = f", {problem.column}" if problem.column and problem.table == "key_numbers" else ""
+    return f"{where}{column}: {problem.message}{more}"
 
 
 def _toml_text(value: str) -> str:
