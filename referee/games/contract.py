@@ -131,7 +131,9 @@ class Problem:
     @property
     def more(self) -> str:
         """"3 more that follow from it", or "" when nothing was folded under it."""
-        return f"{self.follows} more that follow from it" if self.follows else ""
+        if not self.follows:
+            return ""
+        return f"{self.follows} more that follow{'s' if self.follows == 1 else ''} from it"
 
     def __str__(self) -> str:
         tail = f" (and {self.more})" if self.follows else ""

@@ -27,7 +27,7 @@ SPACES = "\u00a0\u2009\u202f"  # no-break and thin spaces a spreadsheet writes i
 YES = {"yes", "y", "true"}
 NO = {"no", "n", "false"}
 _GROUPED = re.compile(r"[0-9]{1,3}(?:(?P<sep>[, ])[0-9]{3})(?:(?P=sep)[0-9]{3})*")
-_DECIMAL_ZERO = re.compile(r"(?P<whole>[0-9][0-9, ]*)\.0+")
+_DECIMAL_ZERO = re.compile(r"(?P<whole>[0-9][0-9, ]*)\.0{1,2}")  # cents, not 1.000
 _DOT_GROUPED = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+")
 MAX_NOTICES = 20  # notices shown for one upload; the rest are counted
 

@@ -222,12 +222,14 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
             _say(problems, file, None, f"{city} is a start city in the rulebook: mark it start=yes")
 
     file, rows = parts["segments"]
+    refused: dict[frozenset[str], str] = {}  # a segment refused for a city: the city
     for line, (a, b, one_way) in rows:
         ends = [board.find_city(a), board.find_city(b)]
         unknown = [(n, c) for n, c, f in zip((a, b), ("from", "to"), ends, strict=True)
                    if f is None]
         if unknown:
             _unknown(problems, file, line, *unknown[0])
+            refused[frozenset((a.casefold(), b.casefold()))] = unknown[0][0].casefold()
             continue
         flag = _flag(one_way)
         if flag is None:
@@ -273,7 +275,9 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
         elif found is None:
             _unknown(problems, file, line, city, "city")
         elif seg is None:
-            _say(problems, file, line, f"no segment {a}–{b} in the segments file")
+            city_of = refused.get(frozenset((a.casefold(), b.casefold())))
+            _say(problems, file, line, f"no segment {a}–{b} in the segments file",
+                 cause=f"city:{city_of}" if city_of else "")
         elif found not in seg.key:
             _say(problems, file, line,
                  f"the box beside {found} must lie beside a segment of {found}, not {a}–{b}")
