@@ -37,6 +37,7 @@ KEY_RULE = ("1 to 40 characters: small letters a-z, digits, - and _, starting wi
             "or a digit")
 PENDING = re.compile(r"[0-9a-f]{16}")  # the token of an upload waiting for "replace?"
 PENDING_DAYS = 1  # a pending upload older than this is thrown away
+TOP_KEY = re.compile(r"(?m)^[ \t]*key[ \t]*=.*$")
 
 
 class UploadError(ValueError):
@@ -295,6 +296,8 @@ def add_board(upload: Upload, key: str, instance_dir: Path, taken: Collection[st
         folder = staging / key
         folder.mkdir()
         named, cleaned = _cleaned(upload, _named(upload))
+        if boards.manifest in named:  # kept under the key given, whatever its manifest said
+            named[boards.manifest] = _with_key(named[boards.manifest], key)
         for name, data in named.items():
             (folder / name).write_bytes(data)
         left_out = tuple(_cut(name) for name in
@@ -371,13 +374,20 @@ def export_board(folder: Path, key: str, manifest: str) -> bytes:
 
 
 def _with_key(manifest: bytes, key: str) -> bytes:
-    """The manifest with `key = "..."` on its first line when it names no key."""
+    """The manifest naming `key`: its top-level `key = ...` line rewritten, or one put first."""
     try:
-        if "key" in tomllib.loads(manifest.decode("utf-8-sig")):
+        text = manifest.decode("utf-8-sig")
+        if tomllib.loads(text).get("key") == key:
             return manifest
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
-        return manifest
-    return f'key = "{key}"\n'.encode() + manifest
+        return manifest  # the game's check says what is wrong with it
+    line = f'key = "{key}"'
+    head, table, tail = text.partition("\n[")  # top-level keys come before the first table
+    if TOP_KEY.search(head):
+        text = TOP_KEY.sub(line, head, count=1) + table + tail
+    else:
+        text = f"{line}\n{text}"
+    return text.encode("utf-8")
 
 
 def zip_folder(folder: Path, name: str) -> bytes:
