@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 import tomllib
 import zipfile
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from referee.games.railroad_barons.box import DEFAULT_FILES as BOX_FILES
+from referee.games.railway_rivals.game import GAME as RIVALS
 from tests.prairie_railroads.play import TEST_BOARD
 from tests.railroad_barons.play import TEST_BOX
 from tests.railway_rivals.play import TEST_MAP
@@ -187,3 +189,13 @@ def test_a_box_form_says_each_cleaned_cell(browser, app):
     saved = owner.post("/barons/boxes", box_form(investors=investors))
     assert saved.status_code == 303, words(saved)
     assert "investors.csv line 6, value: '$450' read as 450" in words(owner.get(saved.location))
+
+
+def test_a_new_railway_rivals_game_checks_a_typed_town_against_the_map(browser):
+    """A town typed during a race for a key the map lacks must be a town of the map: the lobby
+    writes the check into every new game (tests/railway_rivals/test_book_readings.py plays it)."""
+    banker = browser()
+    game_id = banker.create_game(["Ann", "Bob", "Cy"], game="railway_rivals", map="austria")
+    record = json.loads(banker.get(f"/g/{game_id}/export.json").data)
+    assert record["settings"]["typed_towns_on_map"] is True
+    assert RIVALS.rules_for(record).settings.typed_towns_on_map
