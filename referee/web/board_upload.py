@@ -259,6 +259,7 @@ def _cleaned(upload: Upload, named: dict[str, bytes]) -> tuple[dict[str, bytes],
         cleaned = clean_csv(name, text, kinds)
         out[name] = cleaned.text.encode("utf-8") if cleaned.text != text else data
         notices.extend(cleaned.notices)
+        notices.extend(cleaned.doubts)  # left as typed: the check refuses it, this says why
     return out, notices
 
 
