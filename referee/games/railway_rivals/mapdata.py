@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
-from referee.games.contract import WARNING, Problem, locate
+from referee.games.contract import WARNING, Problem, fold, locate
 
 MAPS_DIR = TABLES_DIR / "railway_rivals"
 MANIFEST = "map.toml"
@@ -329,7 +329,7 @@ def main(argv: list[str]) -> int:
             m = load_map_folder(Path(arg))
         except MapError as err:
             status = 1
-            for p in err.problems:
+            for p in fold(err.problems):
                 print(f"{arg}: {p}")
             continue
         missing = [k for k in KEYS if k not in m.keys]
