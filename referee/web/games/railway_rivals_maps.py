@@ -61,8 +61,10 @@ def _key(form: Any, problems: list[str]) -> str:
     return key
 
 
-def _store(key: str, files: dict[str, str]) -> list[str] | None:
-    """Check the files in a staging folder; keep them as the map `key`, or say what is wrong."""
+def _store(key: str, files: dict[str, str], bad_keys: set[int] | None = None
+           ) -> list[str] | None:
+    """Check the files in a staging folder; keep them as the map `key`, or say what is wrong
+    (and put the key numbers whose field is wrong in `bad_keys`, for the form to mark)."""
     root = _root()
     root.mkdir(parents=True, exist_ok=True)
     staging = root / f".staging-{secrets.token_hex(6)}"
@@ -72,6 +74,9 @@ def _store(key: str, files: dict[str, str]) -> list[str] | None:
             (staging / name).write_text(text, encoding="utf-8")
         problems = [p for p in GAME.boards.check(staging) if p.severity == ERROR]
         if problems:  # said by the field typed on the form, not by a file the owner never saw
+            if bad_keys is not None:
+                bad_keys.update(int(p.row) for p in problems
+                                if p.table == "key_numbers" and p.row.isdigit())
             return [_on_form(p) for p in problems]
         staging.rename(root / key)
         return None
@@ -165,12 +170,14 @@ def entry() -> Response:
 
 
 def _stored(key: str, files: dict[str, str], where: str) -> Response:
+    bad_keys: set[int] = set()
     try:
-        problems = _store(key, files)
+        problems = _store(key, files, bad_keys)
     except OSError as err:
         current_app.logger.exception("storing a Railway Rivals map failed")
         problems = [f"The map could not be stored on this laptop ({err.strerror or err})."]
         return _index(503, **{f"{where}_problems": problems, "entry": request.form})
     if problems:
-        return _index(422, **{f"{where}_problems": problems, "entry": request.form})
+        return _index(422, **{f"{where}_problems": problems, "entry": request.form},
+                      bad_keys=bad_keys)
     return redirect(url_for("rr_maps.index", added=key, _anchor="rr-maps"), 303)
