@@ -204,6 +204,9 @@ class Boards(Protocol):
     noun: str  # what the game's players call one: "map", "board"
     # and, where "s" will not do, `plural` ("boxes"; referee/web/boards.py, plural_of)
     template: Path | None  # the shipped folder a new board starts from (HOWTO.md inside)
+    # Optional: `cell_kinds` {column: "number" | "flag"} (how spreadsheet cells are read,
+    # referee/web/cells.py); `key_pattern` and `key_rule` where a board's key is written
+    # otherwise than the upload's [a-z0-9_-] (Railroad Barons); docs/boards.md
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         """Every board, shipped and uploaded, each with its report (a broken one unplayable)."""

@@ -5,7 +5,12 @@ No Flask here: the boards page hands over (file name, bytes) pairs and the game'
 (referee.games.contract). The files are written to a hidden staging folder inside the
 instance's `<boards.folder>/`, checked there with `boards.check`, and only a board without
 errors is moved to `<boards.folder>/<key>/`. A board with errors is not stored at all; its
-report says what to fix. A shipped board or an existing one is never overwritten.
+report says what to fix. A shipped board is never overwritten; one of this laptop only once the
+owner said yes: the checked upload waits in `<boards.folder>/.pending/<token>/` for
+`replace_board` (or `drop_pending`). Spreadsheet cells are cleaned on the way in
+(referee/web/cells.py) by the kinds of the game's columns (`Boards.cell_kinds`), each change
+said; the manifest is written with the key the board is kept under. `export_board` packs a
+board with its key, `delete_board` removes one of this laptop.
 """
 
 from __future__ import annotations
