@@ -3,7 +3,7 @@ adding one by upload into this laptop's instance folder (the game's `Boards`, in
 referee.games.contract: list, check, and the folder, manifest and template of an upload).
 
 `/boards/<game>` serves any game; a game may keep its pages at an address of its own (Rail
-Baron's `/maps`, referee/web/games/railbaron_maps.py) by calling the same views with a `Place`.
+Baron's `/maps`, referee/web/games/railbaron/maps.py) by calling the same views with a `Place`.
 An upload is checked in a hidden staging folder and stored only when it has no error
 (referee/web/board_upload.py); a shipped board is never replaced. Then the lobby lists it.
 Spreadsheet cells are read leniently (referee/web/cells.py) and every cleaned cell is said.
@@ -89,7 +89,7 @@ def board_pages() -> list[tuple[str, str, str]]:
 
 @bp.app_context_processor
 def navigation() -> dict[str, Any]:
-    """`board_pages()` for every page's navigation (templates/maps/_nav.html)."""
+    """`board_pages()` for every page's navigation (templates/boards/_nav.html)."""
     return {"board_pages": board_pages}
 
 
@@ -126,7 +126,7 @@ def index(place: Place, boards: Boards, status: int = 200, form: Any = None,
         "form": request.form if form is None else form,
         "max_file": MAX_FILE_BYTES, "max_total": MAX_TOTAL_BYTES,
     }
-    return page_or_fragment("maps/index.html", "maps/_maps.html", status, **(context | extra))
+    return page_or_fragment("boards/index.html", "boards/_maps.html", status, **(context | extra))
 
 
 def template(place: Place, boards: Boards) -> Response:
@@ -142,7 +142,7 @@ def report(place: Place, boards: Boards, key: str, **extra: Any) -> Response:
     """One board's validation report, every message with its file and line, and what can be
     done with it: correct, export, delete."""
     summary = _summary(place, boards, key)
-    return page_or_fragment("maps/report.html", "maps/_report.html",
+    return page_or_fragment("boards/report.html", "boards/_report.html",
                             **_common(place, boards), summary=summary,
                             links=hooks_for(place.game).board_links(summary),
                             added=request.args.get("added") == "1",
@@ -251,7 +251,7 @@ def _files_of(folder: Path, boards: Boards) -> dict[str, str]:
 
 def _correct_page(place: Place, boards: Boards, summary: BoardSummary, files: dict[str, str],
                   status: int = 200, **extra: Any) -> Response:
-    return page_or_fragment("maps/correct.html", "maps/_correct.html", status,
+    return page_or_fragment("boards/correct.html", "boards/_correct.html", status,
                             **_common(place, boards), summary=summary, files=files, **extra)
 
 
