@@ -157,6 +157,14 @@ def test_a_payoff_with_a_digit_too_many_is_a_warning(tmp_path):
                         "around it (about 11000): a digit too many?"]
 
 
+def test_a_rail_baron_problem_names_its_table_and_row(tmp_path):
+    folder = copy(TINY, tmp_path, "tiny")
+    edit(folder, "payoffs.csv", "Alpha,Charlie,12000", "Alpha,Charlie,-5")
+    (problem,) = check_map_dir(folder)
+    assert problem.field == "payoffs, row Alpha|Charlie"
+    assert str(problem) == "payoffs.csv line 3: payoff '-5' is not a positive whole number or ?"
+
+
 def test_a_payoff_far_over_the_way_round_is_a_warning(tmp_path):
     folder = copy(TINY, tmp_path, "tiny")
     edit(folder, "payoffs.csv", "Delta,Echo,3000", "Delta,Echo,30000")

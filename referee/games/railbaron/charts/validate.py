@@ -12,7 +12,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from referee.games.contract import ERROR, WARNING, Problem, fold
+from referee.games.contract import ERROR, WARNING, Problem, fold, locate
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
@@ -31,6 +31,11 @@ from referee.games.railbaron.route_files import read_route_graph
 _OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
+# the columns that name a row of each table, as the owner finds it ("Atlanta|Casper")
+ROW_KEYS = {"regions": ("code",), "region_table": ("parity", "white_sum"),
+            "city_table": ("region", "parity", "white_sum"), "cities": ("city",),
+            "payoffs": ("city_a", "city_b"), "railroads": ("abbr",),
+            "service": ("railroad", "city"), "notes": ("city_a", "city_b")}
 TRIANGLE_SLACK = 2  # a payoff over twice the way round by a third city: surely a typo
 NEIGHBOURS_FACTOR = 10  # a payoff ten times its row's others: surely a typo
 
@@ -67,7 +72,7 @@ def read_map_dir(path: Path) -> tuple[MapData, list[Problem]]:
     """Parse a map folder; the data is trustworthy only when no problem is an error."""
     reader = _Reader(Path(path))
     reader.read()
-    return reader.data, reader.problems
+    return reader.data, locate(reader.problems, reader.row_keys)
 
 
 def check_map_dir(path: Path) -> list[Problem]:
@@ -139,6 +144,7 @@ class _Reader:
         self.city_names: set[str] = set()  # every city named in cities.csv, valid or not
         self.unreadable: set[str] = set()  # tables whose file could not be read at all
         self.railroads_status = RAILROADS_TRANSCRIBED
+        self.row_keys: dict[str, tuple[str, dict[int, str]]] = {}  # file -> (table, line -> key)
 
     def error(self, file: str, line: int | None, message: str, cause: str = "") -> None:
         self.problems.append(Problem(file, line, message, ERROR, cause=cause))
@@ -167,6 +173,9 @@ class _Reader:
         rows = read_csv(self.folder / name, name, TABLE_FILES[key], self.error)
         if rows is None:
             self.unreadable.add(key)
+        keyed = ROW_KEYS.get(key, ())
+        self.row_keys[name] = (key, {line: KEY_SEPARATOR.join(cells[c] for c in keyed)
+                                     for line, cells in rows or []})
         return rows or []
 
     def cell(self, file: str, line: int, parity: str, white: str) -> tuple[str, int] | None:
