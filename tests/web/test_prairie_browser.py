@@ -139,7 +139,7 @@ def next_step(page):
     """What the phone shows to read or tap next: a refusal, else the first thing to tap of the
     "now" block (a button or a die face), else the line that says who acts."""
     now = page.locator(".live .now-card")
-    for selector in (".failure", ".panel button, .panel a.face", ".now-line"):
+    for selector in (".failure", ".panel button", ".now-line"):
         found = now.locator(selector)
         if found.count():
             return found.first
@@ -151,7 +151,7 @@ def tap(page, selector: str, shot: str) -> None:
     next step on screen too (screenshot `shot` if not)."""
     target = page.locator(selector).first
     assert_in_view(page, target, f"{shot}-before")
-    if target.evaluate("e => e.tagName") == "A":  # a die face: the page keeps the draft
+    if target.evaluate("e => e.classList.contains('face')"):  # a die face: the draft keeps it
         target.click()
         page.wait_for_selector(f"{selector}[aria-pressed='true']")
     else:
@@ -201,8 +201,8 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     # Construct Track: the growth dice tapped on the phone, then a segment from the list
     mover = acting(phones, "play_card")
     tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-after-ct")
-    tap(mover, ".pr-growth a.face[data-die='tens'][data-face='1']", "prairie-after-tens")
-    tap(mover, ".pr-growth a.face[data-die='units'][data-face='2']", "prairie-after-units")
+    tap(mover, ".pr-growth button.face[data-die='tens'][data-face='1']", "prairie-after-tens")
+    tap(mover, ".pr-growth button.face[data-die='units'][data-face='2']", "prairie-after-units")
     mover.wait_for_selector(".pr-growth button:has-text('Record 1, 2')")
     check_phone_layout(mover)
     mover.screenshot(path=SHOTS / "prairie-growth-dice-360.png", full_page=True)
@@ -228,8 +228,8 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     for turn in range(2):
         mover = acting(phones, "play_card")
         tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-after-ct")
-        tap(mover, ".pr-growth a.face[data-die='tens'][data-face='1']", "prairie-after-tens")
-        tap(mover, ".pr-growth a.face[data-die='units'][data-face='2']", "prairie-after-units")
+        tap(mover, ".pr-growth button.face[data-die='tens'][data-face='1']", "prairie-after-tens")
+        tap(mover, ".pr-growth button.face[data-die='units'][data-face='2']", "prairie-after-units")
         tap(mover, ".pr-growth button:has-text('Record 1, 2')", "prairie-after-growth")
         if turn == 0:
             assert "Ransom grows" in mover.text_content(".events")

@@ -54,8 +54,8 @@ def act(page, button: str) -> None:
 def tap(page, **data: str) -> None:
     """Tap a die face or a railroad chip and wait for it to show pressed."""
     selector = "".join(f"[data-{k}='{v}']" for k, v in data.items())
-    page.click(f".live a{selector}")
-    page.wait_for_selector(f".live a{selector}[aria-pressed='true']")
+    page.click(f".live button{selector}")
+    page.wait_for_selector(f".live button{selector}[aria-pressed='true']")
 
 
 def roll(page, red: int, w1: int, w2: int) -> None:
@@ -99,7 +99,7 @@ def check_privacy(phone, other: str, exact: int) -> None:
         assert shown == f"${exact:,}"
 
 
-SMALL_TAPS = """() => [...document.querySelectorAll('a.face, a.rb-tap, .dice-clear')]
+SMALL_TAPS = """() => [...document.querySelectorAll('button.face, button.rb-tap, .dice-clear')]
   .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
   .map(e => e.outerHTML.slice(0, 80))"""
 
@@ -153,7 +153,7 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
             tap(banker, die=f"f-{pid}-{i}", face=str(face))
     act(banker, "Record the rolls (Ann 18, Bob 3)")
     # Ann's home: tapped on her phone; Bob's: the banker acts for him
-    ann.wait_for_selector("a.face", timeout=6000)  # the poll brought her the dice
+    ann.wait_for_selector("button.face", timeout=6000)  # the poll brought her the dice
     roll(ann, 1, 1, 2)  # odd 3: North
     roll(ann, 1, 1, 2)  # odd 3: Alpha
     fresh(banker)
