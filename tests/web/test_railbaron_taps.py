@@ -66,10 +66,11 @@ def tap(page, element) -> None:
         raise AssertionError(f"not on screen without scrolling: {element}")
     before = seq(page)
     tag = element.evaluate("e => e.tagName")
+    chip = element.evaluate("e => e.classList.contains('rb-tap')")
     element.click()
     if tag == "SUMMARY":  # an arrival out of reach asks first: the question opens
         page.wait_for_selector(".live .rb-confirm[open]")
-    elif element.evaluate("e => e.classList.contains('rb-tap')"):
+    elif chip:
         page.wait_for_selector(".live button.rb-tap[aria-pressed='true']")
     else:
         page.wait_for_function("n => +document.querySelector('.live').dataset.seq > n",
