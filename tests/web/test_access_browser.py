@@ -69,19 +69,37 @@ def to_act(console) -> str | None:
     return heading.removeprefix("To act: ") if heading.startswith("To act: ") else None
 
 
+def import_quietly(page, live_url: str, path: Path) -> str:
+    """Import a record as the lobby's form does, without loading the lobby again; the page
+    opens the new game's console. The game's id."""
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.content()).group(1)
+    answer = page.request.post(live_url + "/import", multipart={
+        "csrf_token": token,
+        "record": {"name": path.name, "mimeType": "application/json",
+                   "buffer": path.read_bytes()}}, max_redirects=0)
+    assert answer.status == 303, answer.text()[:300]
+    page.goto(live_url + answer.headers["location"])
+    return answer.headers["location"].split("/")[2]
+
+
 def test_no_wcag_fault_on_the_lobby_and_every_games_pages(tmp_path, live_url, chromium):
     found: dict[str, list[str]] = {}
     console = chromium.new_context(**PHONE).new_page()
     console.goto(live_url + "/")
     console.wait_for_selector("#name_6")  # the game's part of the form is in
     found["lobby"] = faults(console)
-    for game, (name, share) in RECORDS.items():
-        game_id = import_in(console, live_url, cut(name, share, tmp_path))
+    for number, (game, (name, share)) in enumerate(RECORDS.items()):
+        path = cut(name, share, tmp_path)
+        if number == 0:
+            game_id = import_in(console, live_url, path)
+        else:
+            game_id = import_quietly(console, live_url, path)
         found[f"{game} console"] = faults(console)
         join = console.get_attribute(".join a", "href")
         phone = chromium.new_context(**PHONE).new_page()
         phone.goto(join)
-        found[f"{game} join"] = faults(phone)
+        if number == 0:
+            found["join"] = faults(phone)  # the same page for every game
         seat = phone.locator("button.seat-button", has_text=to_act(console) or "").first
         seat.click()
         phone.wait_for_url("**/me")
@@ -92,7 +110,7 @@ def test_no_wcag_fault_on_the_lobby_and_every_games_pages(tmp_path, live_url, ch
         phone.context.close()
     bad = [f"{page}: {fault}" for page, faults_of in found.items() for fault in faults_of]
     assert not bad, "\n".join(bad)
-    assert len(found) == 1 + 5 * len(RECORDS)
+    assert len(found) == 2 + 4 * len(RECORDS)
 
 
 CONTRAST = """() => {
