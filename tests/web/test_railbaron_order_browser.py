@@ -72,7 +72,8 @@ def test_a_phone_says_which_railroad_came_first_in_taps(app, live_url, chromium)
     tap_link(phone, "button[data-rr='CC']")
     in_view(phone, ".rb-outcomes button", "Arrived at Alpha")
     in_view(phone, ".rb-order button", "CC first")
-    assert phone.locator(".live button[data-order='AA-first']").get_attribute("aria-pressed") == "true"
+    first = phone.locator(".live button[data-order='AA-first']")
+    assert first.get_attribute("aria-pressed") == "true"
     shoot(phone, "order-asked-phone-360")
     tap_link(phone, "button[data-order='AA-late']")
     in_view(phone, ".rb-outcomes button", "Arrived at Alpha")
