@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from flask import Flask
 from markupsafe import Markup, escape
 
-from referee.engine.words import possessive
+from referee.engine.words import counted, possessive
 from referee.web.cue import cue
 from referee.web.keys import new_client_id
 from referee.web.takeback import takeback
@@ -86,6 +86,7 @@ def isolate(line: object) -> Markup:
 
 def init_app(app: Flask, htmx_script: str) -> None:
     app.jinja_env.filters.update(whole=whole, hex_colour=hex_colour, bdi=bdi,
-                              isolate=isolate, possessive=possessive)
+                              isolate=isolate, possessive=possessive,
+                              counted=counted)
     app.jinja_env.globals.update(htmx_script=htmx_script, new_client_id=new_client_id,
                                   takeback=takeback, cue=cue)

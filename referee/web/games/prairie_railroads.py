@@ -40,7 +40,6 @@ class PrairieView(Presenter):
     hidden_from_phones = frozenset(HIDDEN_FROM_PHONES)
     css = "pr"
     doing_class = "pr-doing"
-    yours = "Your move"
     failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player", "correct_income",
                           "correct_growth", "correct_deck")
 

@@ -195,6 +195,8 @@ class BaronsView:
                 out.append((head, [c]))
         return out
 
+    quiet_heads = ("Done", "Finish")  # groups drawn first and quiet (_choices.html)
+
     def choice(self, a: dict) -> Choice | None:
         s = self.state
         t = a["type"]
@@ -425,6 +427,10 @@ class BaronsNow(Presenter):
     @property
     def has_moves(self) -> bool:
         return bool(self.rb.choices)
+
+    def now_line(self) -> str:
+        """The round and the step once: the turn cue above says whose turn it is."""
+        return f"{self.rb.round} · {self.rb.doing()}"
 
     def heading(self) -> str:
         if self.over:
