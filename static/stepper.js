@@ -8,8 +8,9 @@
     var field = document.getElementById(button.getAttribute("data-for"));
     if (!field) return;
     var value = parseInt(field.value, 10);
-    if (isNaN(value)) value = 0;
-    value += parseInt(button.getAttribute("data-step"), 10);
+    var step = parseInt(button.getAttribute("data-step"), 10);
+    if (isNaN(value)) value = field.min !== "" ? parseInt(field.min, 10) - step : 0;
+    value += step;
     if (field.min !== "" && value < parseInt(field.min, 10)) value = parseInt(field.min, 10);
     if (field.max !== "" && value > parseInt(field.max, 10)) value = parseInt(field.max, 10);
     field.value = String(value);

@@ -250,11 +250,30 @@ class RuleNames:
     secret_cash: bool = False
     public: frozenset[str] = frozenset()
     currency: str = "${:,}"  # how an amount is written: "${:,}" -> $5,000
+    currency_one: str | None = None  # an amount of one, where its noun differs: "{:,} unit"
     # figures(rules, state, name, subject): a derived figure's parts ("dividend", "CRIP"), or
     # None where the game has no such figure now.
     figures: Callable[[Any, Any, str, str], DerivedFigure | None] = _no_figure
 
 
+
+
+def write_amount(words: RuleNames | None, amount: int) -> str:
+    """An amount as the game writes it: "$5,000", "1 unit", "3 units"."""
+    if words is None:
+        return f"{amount:,}"
+    one = words.currency_one if words.currency_one and abs(amount) == 1 else words.currency
+    return one.format(amount)
+
+
+@dataclass(frozen=True)
+class AmountWriter:
+    """`write_amount` for templates that write `currency.format(n)`."""
+
+    words: RuleNames | None
+
+    def format(self, amount: int) -> str:
+        return write_amount(self.words, amount)
 
 
 class Game(Protocol):

@@ -126,9 +126,9 @@ def test_a_race_on_three_phones(live_url, chromium):
 
     # prizes 20 and 10; Ann may spend her 20 and Bob his 10
     ann.wait_for_selector(".rr-allow", timeout=6000)
-    assert "Ann may spend 20 more" in ann.text_content(".rr-allow")
+    assert "Ann may spend 20 units more" in ann.text_content(".rr-allow")
     bob.wait_for_selector(".rr-allow", timeout=6000)
-    assert "Bob may spend 10 more" in bob.text_content(".rr-allow")
+    assert "Bob may spend 10 units more" in bob.text_content(".rr-allow")
     sheet = bob.text_content(".rr-sheet")
     assert "Race 1 (Wien–Linz): 21 + 3 − 2 + 10 = 32" in sheet
     check_phone_layout(bob)
