@@ -145,7 +145,7 @@ def test_operating_round_buttons_preview_both_outcomes(browser):
     page = text(ann.get(f"/g/{game_id}/me"))
     assert "Operating Round 1.1: Marley, Scrooge & Cratchit operates" in page
     assert "Place the tokens" in page
-    assert re.search(r"has 6 Operator tokens on its card:\s+3 \(\+\) circles, 3 \(▼\)", page)
+    assert re.search(r"6 Operator tokens on .* card; circles: 3 \(\+\), 3 \(▼\)", page)
     assert re.search(r'id="rb-plus"[^>]*value="3"', page)  # as many on (+) as the circles
     assert re.search(r'id="rb-down"[^>]*value="3"', page)  # then the (▼) ones
     ann.act(game_id, type="place_tokens", player="p1", page="phone",

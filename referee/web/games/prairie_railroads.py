@@ -23,6 +23,7 @@ from referee.games.prairie_railroads.views import (
 )
 from referee.web.games.prairie_railroads_table import COLOURS, table_view
 from referee.web.presenter import Panel, Presenter
+from referee.web.turns import Fold, folds
 
 __all__ = ["page_context", "read_setup", "setup_context"]
 
@@ -181,6 +182,11 @@ class PrairieView(Presenter):
     @cached_property
     def turns(self) -> list[dict]:
         return history(self.view.snapshot.frames)
+
+    @cached_property
+    def folds(self) -> list[Fold]:
+        """The history page's folds, newest first (referee/web/turns.py)."""
+        return folds(self.view, self.turns)
 
     @cached_property
     def corrections_after_end(self) -> list[dict[str, str]]:

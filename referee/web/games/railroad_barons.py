@@ -32,6 +32,7 @@ from referee.games.railroad_barons.views import (
 from referee.web.games.railroad_barons_boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons_chart import value_chart
 from referee.web.presenter import Panel, Presenter
+from referee.web.turns import Fold, folds
 
 __all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
            "setup_context"]
@@ -368,6 +369,11 @@ class BaronsView:
     @cached_property
     def history(self) -> list[dict]:
         return history(self.view.snapshot.frames)
+
+    @cached_property
+    def folds(self) -> list[Fold]:
+        """The history page's folds, newest first (referee/web/turns.py)."""
+        return folds(self.view, self.history)
 
     def chart(self) -> str:
         return value_chart(self.state, {p.id: p.colour for p in self.view.players})
