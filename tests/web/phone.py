@@ -26,12 +26,11 @@ def assert_in_view(page, element, shot: str) -> None:
 
 
 def next_step(page):
-    """What the phone shows to do next: a refusal, else the first button of the "now" block
-    that acts (not a quiet one), else its first button or die face, else the line that says
-    who acts."""
+    """What the phone shows to do next: a refusal, else the first thing to tap of the "now"
+    block (a button, a die face, a railroad chip, a list), else the line that says who acts."""
     now = page.locator(".live .now-card")
-    for selector in (".failure", "button:not(.secondary):visible",
-                     "button:visible, a.face:visible", ".now-line"):
+    for selector in (".failure", "button:visible, a.face:visible, a.rb-tap:visible, "
+                     "select:visible", ".now-line"):
         found = now.locator(selector)
         if found.count():
             return found.first
@@ -60,7 +59,7 @@ BROKEN_WORDS = r"""() => {
 # A button that records money says how much, unless its form has the amount typed beside it.
 MONEY_WITHOUT_AMOUNT = r"""() => [...document.querySelectorAll(".live button")]
   .filter(b => b.offsetParent !== null)
-  .filter(b => /\b(pay|buy|bid|sell|take|withhold|first here|arrived|collect|receive)\b/i
+  .filter(b => /\b(pay|buy|bid|sell|take|withhold|collect|receive)\b/i
                  .test(b.textContent))
   .filter(b => !/\b(nothing|no purchase)\b/i.test(b.textContent))
   .filter(b => !(b.form && b.form.querySelector("input[type=number]:not([type=hidden]), "
