@@ -435,8 +435,8 @@ class BaronsNow(Presenter):
         return bool(self.rb.choices)
 
     def now_line(self) -> str:
-        """The round and the step once: the turn cue above says whose turn it is."""
-        return f"{self.rb.round} · {self.rb.doing()}"
+        """The round and the step, once: the turn cue above says whose turn it is."""
+        return self.rb.doing()
 
     def heading(self) -> str:
         if self.over:
