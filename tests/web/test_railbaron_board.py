@@ -143,7 +143,7 @@ def test_a_map_without_rails_shows_no_routes_and_no_board(app, browser):
 def test_the_board_colours_each_railroad_by_its_owner():
     import dataclasses
 
-    from referee.web.games.railbaron_board import BANK_GREY, picture
+    from referee.web.games.railbaron.board import BANK_GREY, picture
     from tests.railbaron.play import play
 
     t = play(board="us", settings={"edition": "modern"})
@@ -172,7 +172,7 @@ def test_the_board_colours_each_railroad_by_its_owner():
 def test_the_city_names_of_the_us_board_do_not_overlap():
     """Indianapolis, Columbus and Cincinnati (and every other name) each read on their own:
     the names' boxes on the whole map, as wide as their letters, share no area."""
-    from referee.web.games.railbaron_board import FONT, _drawing, _label_places, _overlap
+    from referee.web.games.railbaron.board import FONT, _drawing, _label_places, _overlap
     from tests.railbaron.play import play
 
     graph = play(board="us", settings={"edition": "modern"}).board.route_graph
