@@ -306,7 +306,8 @@ class Game(Protocol):
 
     def history(self, frames: list[Any]) -> list[dict]:
         """The readable log from a replay's frames, oldest first: one entry per turn, each
-        {"label": str, "turn": int, "lines": [str, ...]}."""
+        {"label": str, "turn": int, "lines": [str, ...]}, and optionally "frames" (the entry's
+        frames: the web core's history folds sum their money) and "summary" (its own line)."""
         ...
 
     def summary(self, state: Any) -> dict:
