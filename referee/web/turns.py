@@ -56,5 +56,5 @@ def money_summary(view: Any, players: list[str], moved: list[tuple[int, Any]]) -
     if parts:
         return " · ".join(parts)
     if players:
-        return ", ".join(view.name(p) for p in players) + ": no money moved"
-    return "no money moved"
+        return ", ".join(view.name(p) for p in players) + ": no money has changed hands"
+    return "no money has changed hands"
