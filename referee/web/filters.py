@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl
 from flask import Flask
 from markupsafe import Markup, escape
 
-from referee.engine.words import possessive
+from referee.engine.words import counted, possessive
 from referee.web.cue import cue
 from referee.web.keys import new_client_id
 from referee.web.takeback import takeback
@@ -93,6 +93,7 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
 
 def init_app(app: Flask, htmx_script: str) -> None:
     app.jinja_env.filters.update(whole=whole, hex_colour=hex_colour, bdi=bdi,
-                              isolate=isolate, possessive=possessive, query_pairs=query_pairs)
+                              isolate=isolate, possessive=possessive, query_pairs=query_pairs,
+                              counted=counted)
     app.jinja_env.globals.update(htmx_script=htmx_script, new_client_id=new_client_id,
                                   takeback=takeback, cue=cue)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.phone import check_after_tap
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +50,7 @@ def act(page, button: str) -> None:
     page.wait_for_function("n => +document.querySelector('.live').dataset.seq > n", arg=before)
     assert page.locator(".live .failure").count() == 0, text(page, ".failure")
     others_cash_is_private(page)
+    check_after_tap(page, "railbaron-after-" + re.sub(r"[^a-z0-9]+", "-", button.lower()))
 
 
 def tap(page, **data: str) -> None:
@@ -56,6 +58,7 @@ def tap(page, **data: str) -> None:
     selector = "".join(f"[data-{k}='{v}']" for k, v in data.items())
     page.click(f".live button{selector}")
     page.wait_for_selector(f".live button{selector}[aria-pressed='true']")
+    check_after_tap(page, "railbaron-after-tap-" + "-".join(data.values()))
 
 
 def roll(page, red: int, w1: int, w2: int) -> None:
