@@ -29,8 +29,7 @@ def next_step(page):
     """What the phone shows to do next: a refusal, else the first thing to tap of the "now"
     block (a button, a die face, a railroad chip, a list), else the line that says who acts."""
     now = page.locator(".live .now-card")
-    for selector in (".failure", "button:visible, "
-                     "select:visible", ".now-line"):
+    for selector in (".failure", "button:visible, select:visible", ".now-line"):
         found = now.locator(selector)
         if found.count():
             return found.first
