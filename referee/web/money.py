@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.errors import IllegalAction
+from referee.games.contract import write_amount
 from referee.games.explain import rule_names, visible
 from referee.web.games import hooks_for
 
@@ -56,12 +57,4 @@ def tap_money(view: Any, action: dict) -> TapMoney | None:
 
 def named(view: Any, amount: int, sign: str = "") -> TapMoney:
     """An amount as the game writes it ("$5,000", "5 units", "1 unit"), with its sign."""
-    return TapMoney(amount, sign, sign + written(view.money_format, amount))
-
-
-def written(money_format: str, amount: int) -> str:
-    """`amount` in the game's format, its unit word in the singular for one ("1 unit")."""
-    text = money_format.format(amount)
-    if abs(amount) == 1 and money_format.endswith("s") and " " in money_format:
-        return text[:-1]
-    return text
+    return TapMoney(amount, sign, sign + write_amount(rule_names(view.game.game), amount))
