@@ -61,6 +61,7 @@ MONEY_WITHOUT_AMOUNT = r"""() => [...document.querySelectorAll(".live button")]
   .filter(b => /\b(pay|buy|bid|sell|take|withhold|collect|receive)\b/i
                  .test(b.textContent))
   .filter(b => !/\b(nothing|no purchase)\b/i.test(b.textContent))
+  .filter(b => !b.closest(".take-back, .undo-redo"))  // a take-back records no money itself
   .filter(b => !(b.form && b.form.querySelector("input[type=number]:not([type=hidden]), "
                  + "input[inputmode=numeric]")))
   .filter(b => !/\d/.test(b.textContent))

@@ -79,8 +79,8 @@ def test_rail_baron_names_payoffs_and_prices_and_asks_before_an_arrival_out_of_r
     t = _us_table().set_up("p1", homes=["Chattanooga", "Boston"]).go_to("Tampa").roll(1, 2)
     _replay_on_the_web(banker, game_id, t)
     ann = join_phones(chromium, live_url + banker.join_link(game_id), ["Ann"])["Ann"]
-    ann.click(".live a.rb-tap[data-rr='SOU']")
-    ann.wait_for_selector(".live a.rb-tap[data-rr='SOU'][aria-pressed='true']")
+    ann.click(".live .rb-tap[data-rr='SOU']")
+    ann.wait_for_selector(".live .rb-tap[data-rr='SOU'][aria-pressed='true']")
     money_named(ann, "railbaron")
     stop = ann.locator(".live .rb-outcomes button", has_text="Stop at a milepost")
     far = ann.locator(".live .rb-outcomes summary", has_text="Arrived at Tampa")

@@ -22,7 +22,7 @@ def opening(app, live_url, chromium):
         for i, face in enumerate(dice):
             tap(banker, die=f"f-{pid}-{i}", face=str(face))
     act(banker, "Record the rolls (Ann 18, Bob 3)")
-    phones["Ann"].wait_for_selector("a.face", timeout=6000)  # the poll brought her the dice
+    phones["Ann"].wait_for_selector("button.face", timeout=6000)  # the poll brought her the dice
     return banker, phones["Ann"], phones["Bob"]
 
 
