@@ -83,7 +83,9 @@
     carried = kept.length ? kept : null;
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  // afterSwap runs in the same task as the swap itself, so nobody (a person or a test) ever sees
+  // the fresh default in between.
+  document.addEventListener("htmx:afterSwap", function () {
     if (!carried) return;
     var kept = carried;
     carried = null;

@@ -58,9 +58,9 @@ BROKEN_WORDS = r"""() => {
 # A button that records money says how much, unless its form has the amount typed beside it.
 MONEY_WITHOUT_AMOUNT = r"""() => [...document.querySelectorAll(".live button")]
   .filter(b => b.offsetParent !== null)
-  .filter(b => /\b(pay|buy|bid|sell|take|withhold|collect|receive)\b/i
+  .filter(b => /\b(pay|buy|bid|sell|take|withhold|collect|receive|arrived|first here)\b/i
                  .test(b.textContent))
-  .filter(b => !/\b(nothing|no purchase)\b/i.test(b.textContent))
+  .filter(b => !/\b(nothing|no purchase|no payoff)\b/i.test(b.textContent))
   .filter(b => !b.closest(".take-back, .undo-redo"))  // a take-back records no money itself
   .filter(b => !(b.form && b.form.querySelector("input[type=number]:not([type=hidden]), "
                  + "input[inputmode=numeric]")))
