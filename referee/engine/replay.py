@@ -35,7 +35,7 @@ CHECKPOINT_EVERY = 32  # a state is kept for every 32nd frame in force (the open
 # shares with the state before it every field it does not read (engine/rules.py), so a kept
 # state costs what its action touched, not a copy of the game.
 TAIL = CHECKPOINT_EVERY
-WALK = 4  # states rebuilt on demand kept for a reader walking the frames in order
+WALK = CHECKPOINT_EVERY  # states rebuilt on demand kept for undos and readers going down
 
 
 class Frame:
@@ -379,13 +379,16 @@ class Replayer:
                 base = base.prev  # type: ignore[assignment]  # the opening always has a state
             state = base._state
             for step in reversed(chain):
+                # every state made on the way is kept a while: the undos that follow one
+                # another below the latest frames, or a reader walking the frames, replay
+                # nothing more
                 state = self._learn_from(step, state)
-            frame._state = state
-            if not frame.checkpoint and frame not in self._tail:
-                leaving = self._walk[0] if len(self._walk) == WALK else None
-                self._walk.append(frame)
-                if leaving is not None and leaving not in self._walk:
-                    self._drop(leaving)
+                step._state = state
+                if not step.checkpoint and step not in self._tail:
+                    leaving = self._walk[0] if len(self._walk) == WALK else None
+                    self._walk.append(step)
+                    if leaving is not None and leaving not in self._walk:
+                        self._drop(leaving)
             return state
 
 
