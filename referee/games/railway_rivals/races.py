@@ -471,12 +471,11 @@ def open_spending(play: Play, race: Race) -> None:
         return
     allowance = {c: 0 for c in state.companies}
     prized = set()
-    this_race = []  # the entries of this race: the newest ones (entries are in race order)
-    for entry in reversed(state.entries):
+    this_race = []  # the entries of this race: the newest ones (entries are in race order,
+    for entry in reversed(state.entries):  # and this race is the latest)
         if entry.race < race.number:
             break
-        if entry.race == race.number:
-            this_race.append(entry)
+        this_race.append(entry)
     this_race.reverse()
     for entry in this_race:
         if entry.kind == "prize":
