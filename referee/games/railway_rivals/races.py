@@ -476,7 +476,6 @@ def open_spending(play: Play, race: Race) -> None:
         if entry.race < race.number:
             break
         this_race.append(entry)
-    this_race.reverse()
     for entry in this_race:
         if entry.kind == "prize":
             allowance[entry.target] += entry.amount
