@@ -17,7 +17,8 @@
 
 Each figure is min / median / max over RUNS runs, with the load average before and after. The
 long games are generated once (a few minutes) and kept in $BENCH_GAMES (default: a folder in
-the system's temp folder), so a second run starts at once. Loopback only; every loop bounded.
+the system's temp folder), so a second run starts at once. $BENCH_TAPS sets the taps per round
+(30). Loopback only; every loop bounded.
 """
 
 from __future__ import annotations
@@ -291,8 +292,10 @@ def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list
     return samples
 
 
-def bench_taps(taps: int = 30) -> list[str]:
+def bench_taps(taps: int = 0) -> list[str]:
     from playwright.sync_api import sync_playwright
+
+    taps = taps or int(os.environ.get("BENCH_TAPS", "30"))
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
