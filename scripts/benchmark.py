@@ -440,8 +440,9 @@ SECTIONS = {"actions": bench_actions, "polling": bench_polling, "weight": bench_
 sys.path.insert(0, str(ROOT / "scripts"))
 from bench_table import PHONE, Phone, seat_phones  # noqa: E402
 from bench_table import SECTIONS as TABLE_SECTIONS  # noqa: E402
+from benchmark_four_games import SECTIONS as FOUR_GAMES  # noqa: E402
 
-SECTIONS |= TABLE_SECTIONS
+SECTIONS |= TABLE_SECTIONS | FOUR_GAMES
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,9 +17,10 @@ import json
 import pickle
 import sys
 import zlib
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 ENGINE_DIR = Path(__file__).resolve().parent
 SAFE_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "bytes", "bytearray",
@@ -38,8 +39,13 @@ def dump_state(state: Any) -> bytes:
     return zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 6)
 
 
+MOVED = {("referee.web.replayers", "SavedCheckpoint"): ("referee.engine.checkpoint",
+                                                       "SavedCheckpoint")}
+
+
 class _Loader(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
+        module, name = MOVED.get((module, name), (module, name))
         if module == "builtins" and name in SAFE_BUILTINS:
             return super().find_class(module, name)
         if name in SAFE_MODULES.get(module, ()):
@@ -114,3 +120,91 @@ def fingerprint(rules: Any) -> str:
     for name, value in sorted(vars(rules).items()):
         digest.update(f"{name}={_digest(value)};".encode())
     return digest.hexdigest()
+
+
+@dataclasses.dataclass(frozen=True)
+class SavedCheckpoint:
+    """What a checkpoint holds: the state. Checkpoints saved before the notes were saved in
+    pieces also hold the notes of every action up to them (still read)."""
+
+    state: Any
+    version: str = ""
+    notes: tuple = ()
+
+
+class Stored(Protocol):
+    """A checkpoint as stored with a game: after `seq` actions, under `fingerprint`."""
+
+    seq: int
+    fingerprint: str
+    state: bytes
+
+
+class StoredNotes(Protocol):
+    """A piece of frame notes as stored: those of the actions at positions start..end-1."""
+
+    start: int
+    end: int
+    fingerprint: str
+    version: str
+    notes: bytes
+
+
+@dataclasses.dataclass
+class Resumed:
+    """A game brought back from its log and what was stored with it."""
+
+    replayer: Any  # the Replayer at the end of the log
+    checkpoint: int = 0  # the log length of the stored checkpoint it rests on (0: none used)
+    noted: int | None = None  # the stored notes cover the actions at positions 0..noted-1
+
+
+def resume(rules: Any, log: Sequence[dict], stored: Stored | None = None,
+           pieces: Iterable[StoredNotes] = (), notes_version: str | None = None) -> Resumed:
+    """The game after `log`, from its stored checkpoint when one fits today's rules (its
+    fingerprint) and can be read, with the frame notes stored in `pieces` (saved under
+    `notes_version`) put back on the frames. Only the actions in force above the newest state
+    known are replayed (engine/replay.py `Replayer.restore`); a checkpoint that does not fit or
+    is damaged costs a replay of the actions in force, never a wrong game. ReplayError names
+    an action in force the rules refuse."""
+    from referee.engine.replay import Replayer
+
+    if stored is None or not 0 < stored.seq <= len(log) or stored.fingerprint != fingerprint(rules):
+        return Resumed(Replayer.restore(rules, log))
+    try:
+        loaded = load_state(stored.state)
+    except CheckpointError:
+        return Resumed(Replayer.restore(rules, log))
+    kept = loaded if isinstance(loaded, SavedCheckpoint) else SavedCheckpoint(loaded)
+    notes: dict[int, Any] = {}
+    noted = None
+    if notes_version is not None:
+        notes, end = _stitch(pieces, stored, notes_version)
+        noted = end if end == stored.seq else None
+    replayer = Replayer.restore(rules, log, (stored.seq, kept.state), notes)
+    if notes_version is not None and not notes and kept.version == notes_version:
+        # a checkpoint saved before the notes came in pieces holds them all, frame by frame
+        frames = replayer.frames_between(0, stored.seq)
+        if kept.notes and len(kept.notes) == len(frames) - 1:
+            for frame, note in zip(frames[1:], kept.notes, strict=True):
+                frame.memo = note
+    return Resumed(replayer, stored.seq, noted)
+
+
+def _stitch(pieces: Iterable[StoredNotes], stored: Stored,
+            version: str) -> tuple[dict[int, Any], int]:
+    """The notes of the pieces that follow one another from the opening, saved under the
+    checkpoint's rules and today's notes code, by log position; and where they end."""
+    notes: dict[int, Any] = {}
+    end = 0
+    for piece in pieces:
+        if piece.start != end or piece.end > stored.seq or (
+                piece.fingerprint, piece.version) != (stored.fingerprint, version):
+            break
+        try:
+            positions, made = load_state(piece.notes)
+            notes.update(zip(positions, made, strict=True))
+        except (CheckpointError, TypeError, ValueError):
+            break  # a damaged piece: what it and the later ones hold is made again
+        end = piece.end
+    return notes, end

@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from referee.engine.corrections import RENAME, names_in_force, rename
@@ -32,8 +32,11 @@ NOTHING_TO_UNDO = "There is nothing to undo."
 NOTHING_TO_REDO = ("There is nothing to redo: redo puts back what undo took, until something "
                    "else is recorded.")
 CHECKPOINT_EVERY = 32  # a state is kept for every 32nd frame in force (the opening is frame 0)
-TAIL = 4  # the states of the latest frames are kept too: an undo or two costs no replay
-WALK = 4  # states rebuilt on demand kept for a reader walking the frames in order
+# The states of the latest frames are kept too, so a run of undos costs no replay. An action
+# shares with the state before it every field it does not read (engine/rules.py), so a kept
+# state costs what its action touched, not a copy of the game.
+TAIL = CHECKPOINT_EVERY
+WALK = CHECKPOINT_EVERY  # states rebuilt on demand kept for undos and readers going down
 
 
 class Frame:
@@ -69,13 +72,13 @@ class Frame:
     @property
     def transfers(self) -> tuple[Transfer, ...]:
         if self._transfers is None:
-            self._replayer.resolve()
+            self._replayer.learn(self)
         return self._transfers  # type: ignore[return-value]
 
     @property
     def events(self) -> tuple[str, ...]:
         if self._events is None:
-            self._replayer.resolve()
+            self._replayer.learn(self)
         return self._events  # type: ignore[return-value]
 
     @property
@@ -137,18 +140,33 @@ class Replayer:
     def resume(cls, rules: GameRules, log: list[dict], state: Any) -> Replayer:
         """The game after `log`, whose last state in force is `state` (a saved checkpoint),
         without replaying it: which actions are in force follows from the log alone."""
+        return cls.restore(rules, log, (len(log), state))
+
+    @classmethod
+    def restore(cls, rules: GameRules, log: Sequence[dict],
+                checkpoint: tuple[int, Any] | None = None,
+                notes: Mapping[int, Any] | None = None) -> Replayer:
+        """The game after `log`, replaying only the actions still in force above the newest
+        state known: `checkpoint` is (seq, state), the state after the first seq actions (a
+        saved checkpoint); it is used when the action that made it is still in force, else the
+        actions in force are replayed from the opening. Actions undone for good are never
+        applied, and those redo may put back are applied when asked for. `notes` puts back
+        each frame's memo, by the log position of its action. ReplayError names an action in
+        force that the rules refuse."""
         replayer = cls(rules)
-        frame = replayer._frames[0]
-        stack = [frame]
+        stack = [replayer._frames[0]]
         undone: list[Frame] = []
         for position, action in enumerate(log):
-            if action.get("type") in (UNDO, TAKE_BACK):
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                raise ReplayError(position, action if isinstance(action, dict) else {},
+                                  IllegalAction("An action is an object with a 'type'."))
+            if action["type"] in (UNDO, TAKE_BACK):
                 if len(stack) == 1 or (action["type"] == TAKE_BACK
                                        and stack[-1].position != position - 1):
                     why = NOTHING_TO_UNDO if action["type"] == UNDO else NOTHING_TO_TAKE_BACK
                     raise ReplayError(position, action, IllegalAction(why))
                 undone.append(stack.pop())
-            elif action.get("type") == REDO:
+            elif action["type"] == REDO:
                 if not undone:
                     raise ReplayError(position, action, IllegalAction(NOTHING_TO_REDO))
                 stack.append(undone.pop())
@@ -158,16 +176,55 @@ class Replayer:
         replayer.log = [dict(a) for a in log]
         replayer._frames = stack
         replayer._undone = undone
-        top = stack[-1]
-        if top.depth:
-            top._state = state
-            replayer._resumed = top
         replayer._tail.clear()
-        replayer._tail.append(top)
+        base = stack[0]
+        if checkpoint is not None and 0 < checkpoint[0] <= len(log):
+            seq, state = checkpoint
+            at = bisect.bisect_left(stack, seq - 1, lo=1, key=_position)
+            if at < len(stack) and stack[at].position == seq - 1:
+                base = stack[at]
+                base._state = state
+                replayer._resumed = base
+        if notes:
+            for frame in stack[1:]:
+                frame.memo = notes.get(frame.position, frame.memo)
+        replayer._tail.append(base)
+        state = base._state
+        for frame in stack[base.depth + 1:]:
+            try:
+                state = replayer._learn_from(frame, state)
+            except IllegalAction as err:
+                raise ReplayError(frame.position, frame.action or {}, err) from err
+            frame._state = state
+            replayer._keep(frame)
         return replayer
 
+    def _learn_from(self, frame: Frame, state: Any) -> Any:
+        """Apply `frame`'s action on `state` (its prev's) and note what it moved and said;
+        the state it makes is kept when the frame is a checkpoint."""
+        outcome = self._apply(state, frame.action or {}, frame.prev)
+        if frame._transfers is None:
+            frame._transfers = tuple(outcome.transfers)
+            frame._events = tuple(outcome.events)
+        if frame._state is None and frame.checkpoint:
+            frame._state = outcome.state
+        return outcome.state
+
+    def learn(self, frame: Frame) -> None:
+        """What `frame`'s action moved and said, when a restore left it unknown: below the
+        restored checkpoint, one replay from the opening learns every such frame; above it
+        (one redo may put back), its own action on the state before it."""
+        with self._guard:
+            if frame._transfers is not None:
+                return
+            top = self._resumed
+            if top is not None and frame.depth <= top.depth:
+                self.resolve()
+            if frame._transfers is None and frame.prev is not None:
+                self._learn_from(frame, frame.prev.state)
+
     def resolve(self) -> None:
-        """Learn what the actions before a resumed checkpoint moved and said (one replay)."""
+        """Learn what the actions before a restored checkpoint moved and said (one replay)."""
         with self._guard:
             top = self._resumed
             if top is None:
@@ -179,12 +236,7 @@ class Replayer:
                 frame = frame.prev
             state = self._frames[0].state if frame is None else frame.state
             for step in reversed(chain):
-                outcome = self._apply(state, step.action or {}, step.prev)
-                step._transfers = tuple(outcome.transfers)
-                step._events = tuple(outcome.events)
-                if step.checkpoint and step._state is None:
-                    step._state = outcome.state
-                state = outcome.state
+                state = self._learn_from(step, state)
             self._resumed = None
 
     @property
@@ -337,13 +389,16 @@ class Replayer:
                 base = base.prev  # type: ignore[assignment]  # the opening always has a state
             state = base._state
             for step in reversed(chain):
-                state = self._apply(state, step.action or {}, step.prev).state
-            frame._state = state
-            if not frame.checkpoint and frame not in self._tail:
-                leaving = self._walk[0] if len(self._walk) == WALK else None
-                self._walk.append(frame)
-                if leaving is not None and leaving not in self._walk:
-                    self._drop(leaving)
+                # every state made on the way is kept a while: the undos that follow one
+                # another below the latest frames, or a reader walking the frames, replay
+                # nothing more
+                state = self._learn_from(step, state)
+                step._state = state
+                if not step.checkpoint and step not in self._tail:
+                    leaving = self._walk[0] if len(self._walk) == WALK else None
+                    self._walk.append(step)
+                    if leaving is not None and leaving not in self._walk:
+                        self._drop(leaving)
             return state
 
 

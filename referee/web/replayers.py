@@ -2,8 +2,10 @@
 
 The database is the truth: before use, a cached Replayer is brought level with the stored log
 by feeding it only the actions it lacks. A game met for the first time since the server started
-resumes from its saved checkpoint (the state every few dozen actions, stored with the game) and
-replays only what follows. Callers that change a game hold the game's lock.
+is brought back by the engine (`referee.engine.checkpoint.resume`) from its log and the
+checkpoint stored with it (the state of the newest checkpoint frame in force, stored again
+whenever that changes, an undo below it included): only the actions in force above it are
+replayed. Callers that change a game hold the game's lock.
 
 A game's pages may register frame notes (`register_frame_notes`): what they derive from each
 action once (Rail Baron's history lines). Each checkpoint adds a piece: the notes of the actions
@@ -30,10 +32,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from referee.engine.checkpoint import CheckpointError, dump_state, fingerprint, load_state
+from referee.engine.checkpoint import SavedCheckpoint, dump_state, fingerprint, resume
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError
-from referee.engine.replay import CHECKPOINT_EVERY, Frame, Replayer
+from referee.engine.replay import Frame, Replayer, ReplayError
 from referee.engine.rules import GameRules
 from referee.games import registry
 from referee.web import store
@@ -55,16 +57,6 @@ def register_frame_notes(rules_type: type, version: str, make: FrameNotes) -> No
 
 
 @dataclass(frozen=True)
-class SavedCheckpoint:
-    """What a checkpoint holds: the state. Checkpoints saved before the notes were saved in
-    pieces also hold the notes of every action up to them (still read)."""
-
-    state: Any
-    version: str = ""
-    notes: tuple = ()
-
-
-@dataclass(frozen=True)
 class PendingCheckpoint:
     """A checkpoint and its piece of frame notes, worked out and pickled, not yet stored."""
 
@@ -81,14 +73,14 @@ def checkpoint_of(replayer: Replayer, saved: int = 0,
     the one stored), with the frame notes since `noted` (None: all of them); no database is
     touched, so an import works it out before it takes the write lock."""
     found = replayer.saved_checkpoint()
-    if found is None or found[0] <= saved:
-        return None
+    if found is None or found[0] == saved:
+        return None  # (an undo below the stored one makes an older one the newest in force)
     seq, state = found
     rules_print = fingerprint(replayer.rules)
     pending = PendingCheckpoint(seq, rules_print, dump_state(SavedCheckpoint(state)))
     noter = _NOTERS.get(type(replayer.rules))
-    if noter is None:
-        return pending
+    if noter is None or (noted is not None and noted >= seq):
+        return pending  # the notes up to an older checkpoint are stored already
     frames = replayer.frames_between(noted or 0, seq)
     depth = len(frames) - 1
     notes = tuple(noter[1](frames, depth)) if depth else ()
@@ -241,14 +233,13 @@ class ReplayerCache:
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
         replayer = self._replayers.get(game.id)
-        tail = None  # the actions after the Replayer's seq, when already read
         if replayer is None or replayer.seq > count:
-            replayer, tail = self._resume(db, game, count)
+            replayer = self._resume(db, game, count)
             self._replayers[game.id] = replayer
         if replayer.seq < count:
             start = replayer.seq
-            if tail is None:  # cut at `count`: actions stored since are not asked for here
-                tail = store.actions_from(db, game.id, start)[:count - start]
+            # cut at `count`: actions stored since are not asked for here
+            tail = store.actions_from(db, game.id, start)[:count - start]
             for offset, action in enumerate(tail):
                 try:
                     replayer.submit(action)
@@ -265,59 +256,30 @@ class ReplayerCache:
                 )
         return replayer
 
-    def _resume(self, db: Database, game: GameRow,
-                 count: int) -> tuple[Replayer, list[dict] | None]:
-        """A Replayer from the game's saved checkpoint, if one fits the rules of today, with the
-        actions after it; else a Replayer at the opening (the caller replays the log)."""
+    def _resume(self, db: Database, game: GameRow, count: int) -> Replayer:
+        """The game at `count` stored actions, as the engine brings it back from its log and
+        the checkpoint and notes stored with it (no tail left to replay)."""
         rules = build_rules(game.record(), self.resolve_map)
-        if count < 2 * CHECKPOINT_EVERY:
-            return Replayer(rules), None
-        saved = store.load_checkpoint(db, game.id)
-        if saved is None or not 0 < saved.seq <= count or saved.fingerprint != fingerprint(rules):
-            return Replayer(rules), None
         log = store.actions_from(db, game.id)[:count]
-        try:
-            loaded = load_state(saved.state)
-            kept = loaded if isinstance(loaded, SavedCheckpoint) else SavedCheckpoint(loaded)
-            replayer = Replayer.resume(rules, log[:saved.seq], kept.state)
-        except (CheckpointError, IllegalAction):
-            return Replayer(rules), log  # a damaged checkpoint costs a replay, nothing else
-        self._saved[game.id] = saved.seq
         noter = _NOTERS.get(type(rules))
-        if noter is not None:
-            self._restore_notes(db, game.id, replayer, saved, noter[0], kept)
-        return replayer, log[saved.seq:]
-
-    def _restore_notes(self, db: Database, game_id: str, replayer: Replayer,
-                       saved: store.Checkpoint, version: str, kept: SavedCheckpoint) -> None:
-        """Put the stored notes back on the frames of a resumed Replayer: the pieces that
-        follow one another from the opening, saved under the checkpoint's rules and today's
-        notes code (or the notes an older checkpoint held whole)."""
-        notes: dict[int, Any] = {}
-        end = 0
-        for piece in store.note_pieces(db, game_id):
-            if piece.start != end or piece.end > saved.seq or (
-                    piece.fingerprint, piece.version) != (saved.fingerprint, version):
-                break
-            try:
-                positions, made = load_state(piece.notes)
-                notes.update(zip(positions, made, strict=True))
-            except (CheckpointError, TypeError, ValueError):
-                break  # a damaged piece: what it and the later ones hold is made again
-            end = piece.end
-        frames = replayer.frames
-        if end == saved.seq:
-            self._noted[game_id] = end
-        elif not notes and kept.version == version and len(kept.notes) == len(frames) - 1:
-            notes = {f.position: note for f, note in zip(frames[1:], kept.notes, strict=True)}
-        for frame in frames[1:]:
-            note = notes.get(frame.position)
-            if note is not None:
-                frame.memo = note
+        saved = store.load_checkpoint(db, game.id)
+        try:
+            resumed = resume(rules, log, saved, store.note_pieces(db, game.id) if noter else (),
+                             noter[0] if noter else None)
+        except ReplayError as err:
+            raise GameUnavailable(f"The stored log no longer replays: {err.reason}") from err
+        except Exception as err:  # the rules failed on an action: never a half-built game
+            raise GameUnavailable(f"The stored log no longer replays: {err}") from err
+        if resumed.checkpoint:
+            self._saved[game.id] = resumed.checkpoint
+        if resumed.noted is not None:
+            self._noted[game.id] = resumed.noted
+        return resumed.replayer
 
     def save_checkpoint(self, db: Database, game_id: str, replayer: Replayer) -> None:
-        """Store the Replayer's newest saved-worthy checkpoint, when it is newer than the one
-        stored (every CHECKPOINT_EVERY actions or so). Within the caller's transaction."""
+        """Store the Replayer's newest saved-worthy checkpoint, when it is not the one stored
+        (every CHECKPOINT_EVERY actions in force, or after an undo below it; nothing to
+        do otherwise). Within the caller's transaction."""
         pending = checkpoint_of(replayer, self._saved.get(game_id, 0), self._noted.get(game_id))
         if pending is not None:
             self.store_checkpoint(db, game_id, pending)

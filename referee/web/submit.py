@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from referee.engine.questions import Question, still_open
-from referee.engine.replay import CHECKPOINT_EVERY, Replayer
+from referee.engine.replay import Replayer
 from referee.engine.takeback import SeatOf, kept_dice
 from referee.web import store
 from referee.web.db import immediate
@@ -89,8 +89,9 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 replayer.submit(posted.action, expected_seq=posted.seq, question=question)
                 applied = True
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)
-                if (count + 1) % CHECKPOINT_EVERY == 0:
-                    cache.save_checkpoint(db, game.id, replayer)
+                # stored when the newest checkpoint in force changed (every CHECKPOINT_EVERY
+                # actions in force, and after an undo below it): a restart replays little
+                cache.save_checkpoint(db, game.id, replayer)
         except BaseException:
             if applied:
                 cache.evict(game.id)  # the cache ran ahead of a write that did not land

@@ -7,6 +7,9 @@ establishment and how the dice really fall are left out, so every figure is "abo
 from __future__ import annotations
 
 import math
+import threading
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -196,14 +199,32 @@ def _merge(found: list[tuple[str, Route]], fees, owners: dict[str, str]) -> list
     return hints
 
 
+LIKELY_KEPT = 64  # positions whose likely railroads are remembered
+_likely: OrderedDict[tuple, tuple[weakref.ref, list[str]]] = OrderedDict()
+_likely_guard = threading.Lock()
+
+
 def likely_railroads(graph: RouteGraph, state: State, board: RailBaronMap, settings: Settings,
                      player: str, start: str, end: str) -> list[str]:
     """The railroads of the routes a player likely rides from `start` to `end`: those of every
-    route hint, shortest first, each once."""
+    route hint, shortest first, each once. Worked out once per position: a state in force is
+    never changed (the engine makes a new one for each action), so the answer is remembered
+    for as long as that very state lives, for every page and phone that draws it."""
     if start == end:
         return []
+    key = (id(state), id(graph), id(board), id(settings), player, start, end)
+    with _likely_guard:
+        kept = _likely.get(key)
+        if kept is not None and kept[0]() is state:
+            _likely.move_to_end(key)
+            return list(kept[1])
     hints = route_hints(graph, start, end, Rider(state, board, settings, player))
-    return list(dict.fromkeys(rr for h in hints for rr in h.route.railroads))
+    found = list(dict.fromkeys(rr for h in hints for rr in h.route.railroads))
+    with _likely_guard:
+        _likely[key] = (weakref.ref(state), found)
+        while len(_likely) > LIKELY_KEPT:
+            _likely.popitem(last=False)
+    return list(found)
 
 
 def reach(graph: RouteGraph, start: str, end: str) -> int | None:

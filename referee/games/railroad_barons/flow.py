@@ -152,5 +152,5 @@ def score(play: Play) -> None:
 def record_worth(play: Play, label: str) -> None:
     """Each player's share value plus cash, for the value-over-time chart."""
     state = play.state
-    state.values_by_round.append(
+    state.values_by_round = state.values_by_round.appended(
         {"round": label, **{pid: play.worth(pid) for pid in state.players}})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.engine.journal import Journal
 from referee.engine.ledger import Ledger
 
 PERCENTS = (40, 30, 20, 10)
@@ -86,7 +87,7 @@ class State:
     op: OpTurn | None = None
     op_queue: list[str] = field(default_factory=list)
     ending: bool = False  # a Holding reached the end value: this OR is the last
-    values_by_round: list[dict] = field(default_factory=list)  # each player's worth, per round
+    values_by_round: Journal = field(default_factory=Journal)  # each player's worth, per round
     book: dict = field(default_factory=dict)  # the box's names and printed figures reports read
     scores: dict[str, dict] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)

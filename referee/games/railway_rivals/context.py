@@ -103,7 +103,7 @@ class Play:
         if amount <= 0:
             return
         entry = Entry(kind, source, target, amount, self.state.race_number(), note)
-        self.state.entries.append(entry)
+        self.state.entries = self.state.entries.appended(entry)
         memo = ENTRY_KINDS[kind] + (f": {note}" if note else "")
         fields: dict[str, object] = {"race": entry.race, "note": note}
         if kind == "correction":

@@ -443,7 +443,7 @@ def split(members: list[str], amount: int) -> list[tuple[str, int]]:
 def finish_race(play: Play, race: Race) -> None:
     state = play.state
     race.phase = "done"
-    state.races.append(race)
+    state.races = state.races.appended(race)
     state.race = None
     if play.settings.target_check == "after_race" and play.target_reached():
         play.say(f"A company has reached the target of {units(state.target)}.", "B8")
@@ -471,12 +471,17 @@ def open_spending(play: Play, race: Race) -> None:
         return
     allowance = {c: 0 for c in state.companies}
     prized = set()
-    for entry in state.entries:
-        if entry.race == race.number and entry.kind == "prize":
+    this_race = []  # the entries of this race: the newest ones (entries are in race order,
+    for entry in reversed(state.entries):  # and this race is the latest)
+        if entry.race < race.number:
+            break
+        this_race.append(entry)
+    for entry in this_race:
+        if entry.kind == "prize":
             allowance[entry.target] += entry.amount
             prized.add(entry.target)
-    for entry in state.entries:
-        if entry.race == race.number and entry.kind == "race_fee" and entry.target not in prized:
+    for entry in this_race:
+        if entry.kind == "race_fee" and entry.target not in prized:
             allowance[entry.target] += entry.amount
     allowance = {c: n for c, n in allowance.items() if n > 0}
     if not allowance:

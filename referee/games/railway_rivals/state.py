@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.engine.journal import Journal
 from referee.engine.ledger import Ledger
 
 # The kinds of account entry, each with the words the sheet shows for it.
@@ -90,11 +91,11 @@ class State:
     towns: list[str] = field(default_factory=list)  # the map's towns, in its order
     stage: str = "setup"  # setup | building | operating | ended
     starts: dict[str, str] = field(default_factory=dict)  # company -> its start town
-    entries: list[Entry] = field(default_factory=list)
+    entries: Journal = field(default_factory=Journal)  # every account entry (shared, not copied)
     towns_first: dict[str, str] = field(default_factory=dict)  # town -> first company there
     building: Building | None = None
     race: Race | None = None
-    races: list[Race] = field(default_factory=list)  # finished races
+    races: Journal = field(default_factory=Journal)  # finished races (shared, never changed)
     spending: Spending | None = None
     key_uses: dict[int, int] = field(default_factory=dict)
     learned: dict[int, str] = field(default_factory=dict)  # key numbers the table typed

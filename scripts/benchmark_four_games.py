@@ -1,0 +1,327 @@
+"""Benchmark sections over all four games, as a table sees them (issue: fast in every game).
+
+- `replay`: `referee replay` of one long legal game of each game (tests/long_games.py), cut at
+  0 (the baseline: the report of the opening), 20, 2,000 and 10,000 actions, each in its own
+  process that ran the command once on the opening first (the game's code and map loaded):
+  CPU per action (the cut's CPU less the baseline's, over its actions) and the growth of peak
+  RSS per action from 2,000 to 10,000 (the log loaded from the record included).
+- `server`: a real `referee serve`; each game imported at action 20, 2,000 and 10,000, then
+  the next 40 actions of its log posted as the phones (the banker for banker actions, undo and
+  redo) post them, RUNS times after a warm-up run; server CPU per action from /proc.
+- `restarts`: each game at 2,000 and 10,000 actions, the server restarted: the first phone
+  view after the restart, against the same view again without one.
+- `taps`: Debian's chromium through Playwright at 360x740 with touch: the banker opens "Undo
+  this…" and taps "Yes, take it back" with a real touch (Playwright's tap: a touch event the
+  browser delivers), in each game; timed in the page from the touch event's time stamp to the
+  first animation frame after the console's live part has swapped.
+
+Each figure is min / median / max over RUNS runs, with the load average before and after. The
+long games are generated once (a few minutes) and kept in $BENCH_GAMES (default: a folder in
+the system's temp folder), so a second run starts at once. $BENCH_TAPS sets the taps per round
+(30). Loopback only; every loop bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_table import RUNS, Phone, seat_phones, serving, spread
+
+from referee.engine.record import dump_record
+from tests.long_games import GAMES, long_game
+from tests.web.loopback import Server
+
+ROOT = Path(__file__).resolve().parents[1]
+CUTS = (0, 20, 2_000, 10_000)
+WINDOW = 40
+LONG = 10_000 + (RUNS + 1) * WINDOW + 10
+NAMES = {"railbaron": "Rail Baron", "prairie_railroads": "Prairie Railroads",
+         "railroad_barons": "Railroad Barons", "railway_rivals": "Railway Rivals"}
+
+
+def load() -> str:
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def game_record(key: str) -> dict:
+    """The long game of `key` (LONG actions, seed 1), generated once and kept."""
+    folder = Path(os.environ.get("BENCH_GAMES")
+                  or Path(tempfile.gettempdir()) / "referee-bench-games")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{key}-{LONG}-1.json"
+    if not path.exists():
+        path.write_text(dump_record(long_game(key, LONG, seed=1)), encoding="utf-8")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def cut(record: dict, n: int) -> dict:
+    return {**record, "actions": record["actions"][:n]}
+
+
+# -- referee replay ---------------------------------------------------------------------------
+
+CHILD = """
+import contextlib, io, resource, sys, time
+from referee.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(["replay", sys.argv[2]])  # the game's code and map loaded, untimed
+began = time.process_time()
+code = main(["replay", sys.argv[1]])
+used = time.process_time() - began
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+sys.stderr.write(f"\\nBENCH {code} {used} {peak}\\n")
+"""
+
+
+def replay_once(path: Path) -> tuple[float, int]:
+    """(CPU seconds of `referee replay PATH`, peak RSS in bytes) in a fresh process that has
+    replayed the game's opening once before (its code and map loaded: what is timed is the
+    command's replay and report)."""
+    empty = path.with_name(path.name.rsplit("-", 1)[0] + "-0.json")
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), str(empty)], cwd=ROOT,
+                          check=False,
+                          capture_output=True, text=True, timeout=900)
+    line = [x for x in done.stderr.splitlines() if x.startswith("BENCH ")][-1]
+    _, code, used, peak = line.split()
+    if code != "0":
+        raise AssertionError(f"{path}: referee replay failed: {done.stderr[-500:]}")
+    return float(used), int(peak) * 1024
+
+
+def bench_replay() -> list[str]:
+    before = load()
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for key in GAMES:
+            record = game_record(key)
+            cpu: dict[int, list[float]] = {n: [] for n in CUTS}
+            rss: dict[int, list[int]] = {n: [] for n in CUTS}
+            for n in CUTS:
+                path = Path(folder) / f"{key}-{n}.json"
+                path.write_text(dump_record(cut(record, n)), encoding="utf-8")
+            for _run in range(RUNS):
+                for n in CUTS:
+                    used, peak = replay_once(Path(folder) / f"{key}-{n}.json")
+                    cpu[n].append(used)
+                    rss[n].append(peak)
+            base = statistics.median(cpu[0])
+            per = {n: [max(c - base, 0.0) / n for c in cpu[n]] for n in CUTS[1:]}
+            ratio = [p / statistics.median(per[2_000]) for p in per[10_000]]
+            growth = [(b - a) / 8_000 for a, b in zip(rss[2_000], rss[10_000], strict=True)]
+            rows.append(
+                f"| {NAMES[key]} | {spread(cpu[0], 's', 1, 2)} | {spread(per[20], digits=3)} | "
+                f"{spread(per[2_000], digits=3)} | {spread(per[10_000], digits=3)} | "
+                f"{min(ratio):.2f} / {statistics.median(ratio):.2f} / {max(ratio):.2f} | "
+                f"{spread(growth, 'B', 1, 0)} |")
+    return [
+        "| game | `referee replay` with no action (the baseline) | CPU per action at 20 | "
+        "at 2,000 | at 10,000 | 10,000 / 2,000 (goal ≤ 1.3) | peak RSS growth per action, "
+        "2,000 to 10,000 (goal ≤ 1,024 B) |", "|---|---|---|---|---|---|---|",
+        *rows,
+        f"\nmin / median / max of {RUNS} runs, each cut in its own process (warmed by the "
+        "command on the opening); CPU per action is the cut's CPU less the median baseline's, "
+        "over its actions (at 20 that is within the noise of the baseline). Load average "
+        f"{before} before, {load()} after.",
+    ]
+
+
+# -- server CPU per action ---------------------------------------------------------------------
+
+def seat_of(action: dict) -> str | None:
+    return action.get("player") or action.get("company")
+
+
+def post(server: Server, banker: Phone, phones: dict, game_id: str, action: dict, seq: int,
+         client_id: str):
+    """Post `action` as its seat's phone, or as the banker (banker actions, undo, redo, or an
+    action the phone may not post); the answer."""
+    phone = phones.get(seat_of(action)) if action["type"] not in ("undo", "redo") else None
+    if phone is not None:
+        answer = phone.act(game_id, action, seq, client_id, "phone")
+        if answer.status == 200 and f'data-seq="{seq + 1}"' in answer.text:
+            return answer
+    answer = banker.act(game_id, action, seq, client_id + "b", "banker")
+    assert answer.status == 200, (answer.status, answer.text[:300])
+    return answer
+
+
+def bench_server() -> list[str]:
+    before = load()
+    points = (20, 2_000, 10_000)
+    rows, ratios = [], []
+    with tempfile.TemporaryDirectory() as folder, \
+            serving(Path(folder) / "instance") as server:
+        pid = server.process.pid
+        from bench_table import process_cpu
+
+        for key in GAMES:
+            record = game_record(key)
+            actions = record["actions"]
+            cpu: dict[int, list[float]] = {p: [] for p in points}
+            for at in points:
+                banker = Phone(server.port)
+                game_id = banker.import_record(cut(record, at))
+                phones = seat_phones(server, banker, game_id, record["players"])
+                banker.get(f"/g/{game_id}/banker")
+                for run in range(RUNS + 1):  # the first run warms up, and is not kept
+                    start = at + run * WINDOW
+                    used = 0.0
+                    for i in range(WINDOW):
+                        before_cpu = process_cpu(pid)
+                        post(server, banker, phones, game_id, actions[start + i], start + i,
+                             f"c{key}{at}-{run}-{i}")
+                        used += process_cpu(pid) - before_cpu
+                    if run:
+                        cpu[at].append(used / WINDOW)
+            found = [c / statistics.median(cpu[20]) for c in cpu[10_000]]
+            ratios.append(statistics.median(found))
+            rows.append(f"| {NAMES[key]} | {spread(cpu[20])} | {spread(cpu[2_000])} | "
+                        f"{spread(cpu[10_000])} | {min(found):.2f} / "
+                        f"{statistics.median(found):.2f} / {max(found):.2f} |")
+    return [
+        "| game | server CPU per action at 20 | at 2,000 | at 10,000 | 10,000 / 20 "
+        "(goal ≤ 1.2) |", "|---|---|---|---|---|", *rows,
+        f"\nmin / median / max of {RUNS} runs of {WINDOW} actions (the next ones of the log, "
+        "posted as phones and the banker post them: htmx, phone headers, cookies, gzip), after "
+        "a run that warms up; CPU read from /proc (10 ms ticks, summed over the run). Load "
+        f"average {before} before, {load()} after.",
+    ]
+
+
+# -- restart to first page ---------------------------------------------------------------------
+
+def bench_restarts() -> list[str]:
+    before = load()
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        instance = Path(folder) / "instance"
+        games = {}
+        with serving(instance) as server:
+            banker = Phone(server.port)
+            for key in GAMES:
+                record = game_record(key)
+                for n in (2_000, 10_000):
+                    game_id = banker.import_record(cut(record, n))
+                    phone = seat_phones(server, banker, game_id, record["players"][:1])
+                    seat = next(iter(phone.values()))
+                    seat.get(f"/g/{game_id}/me")
+                    games[key, n] = (game_id, dict(seat.cookies))
+        for (key, n), (game_id, cookies) in games.items():
+            first, again = [], []
+            for _ in range(RUNS):
+                server = Server(instance, threads=4)
+                server.start(timeout=180)
+                try:
+                    phone = Phone(server.port)
+                    phone.cookies = dict(cookies)
+                    for kept in (first, again):
+                        began = time.perf_counter()
+                        answer = phone.get(f"/g/{game_id}/me")
+                        kept.append(time.perf_counter() - began)
+                        assert answer.status == 200, answer.status
+                    phone.close()
+                finally:
+                    server.stop()
+            ratio = [a / statistics.median(again) for a in first]
+            rows.append(f"| {NAMES[key]} | {n:,} | {spread(first)} | {spread(again)} | "
+                        f"{min(ratio):.1f} / {statistics.median(ratio):.1f} / "
+                        f"{max(ratio):.1f} |")
+    return [
+        "| game | actions | first phone view after a restart | the same view again, no "
+        "restart | first / again (goal ≤ 2 at 2,000) |", "|---|---|---|---|---|", *rows,
+        f"\nmin / median / max over {RUNS} restarts, each a fresh `referee serve` process. "
+        f"Load average {before} before, {load()} after.",
+    ]
+
+
+# -- an action tap with a real touch ------------------------------------------------------------
+
+WATCH = """(seq) => {
+  window.__took = undefined;
+  const started = [];
+  const note = (e) => started.push(e.timeStamp);
+  document.addEventListener('touchstart', note, {capture: true, once: true});
+  const obs = new MutationObserver(() => {
+    if (!document.querySelector(`section.live[data-seq="${seq}"]`)) return;
+    obs.disconnect();
+    requestAnimationFrame(() => { window.__took = performance.now() - started[0]; });
+  });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+READY = "() => (document.querySelector('form.undo') || {})['htmx-internal-data'] !== undefined"
+
+
+def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list[float]:
+    record = game_record(key)
+    n = 300
+    while True:  # enough actions in force to take back
+        from referee.engine.replay import Replayer
+        from referee.games import registry
+
+        rules = registry.rules_for(cut(record, n), registry.resolver(None))
+        if len(Replayer.restore(rules, record["actions"][:n]).frames) > taps + 5:
+            break
+        n += 100
+    banker = Phone(server.port)
+    game_id = banker.import_record(cut(record, n))
+    context = browser.new_context(**touch)
+    context.add_cookies([{"name": "banker", "value": banker.cookies["banker"],
+                          "url": f"{server.url}/g/{game_id}/"}])
+    page = context.new_page()
+    page.goto(f"{server.url}/g/{game_id}/banker")
+    page.wait_for_function("() => window.htmx !== undefined")
+    samples = []
+    for i in range(taps + 3):
+        page.wait_for_function(READY)
+        page.tap("details.undo-confirm summary")
+        page.wait_for_selector("details.undo-confirm[open] form.undo button[type=submit]")
+        page.evaluate(WATCH, n + i + 1)
+        page.tap("form.undo button[type=submit]")
+        page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
+        if i >= 3:
+            samples.append(page.evaluate("() => window.__took") / 1000)
+    context.close()
+    return samples
+
+
+def bench_taps(taps: int = 0) -> list[str]:
+    from playwright.sync_api import sync_playwright
+
+    taps = taps or int(os.environ.get("BENCH_TAPS", "30"))
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        return ["chromium is not installed: no browser figures."]
+    before = load()
+    medians: dict[str, list[float]] = {key: [] for key in GAMES}
+    with tempfile.TemporaryDirectory() as folder, \
+            serving(Path(folder) / "instance") as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium)
+        touch = {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
+                 "has_touch": True}
+        for _round in range(RUNS):
+            for key in GAMES:
+                medians[key].append(statistics.median(undo_taps(browser, server, touch, key,
+                                                                taps)))
+        browser.close()
+    return [
+        f"| game | banker's Undo, touch to frame (median of {taps} taps; min / median / max "
+        f"of {RUNS} rounds) | goal |", "|---|---|---|",
+        *(f"| {NAMES[key]} | {spread(medians[key])} | ≤ 50 ms |" for key in GAMES),
+        "\nEach tap: \"Undo this…\" opened with a touch, then \"Yes, take it back\" touched "
+        "(Playwright's tap, delivered by chromium as a touch event); timed in the page from "
+        "that touch event's time stamp to the first animation frame after the console's live "
+        f"part of the new seq is in. Load average {before} before, {load()} after.",
+    ]
+
+
+SECTIONS = {"replay": bench_replay, "server": bench_server, "restarts": bench_restarts,
+            "taps": bench_taps}
