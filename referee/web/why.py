@@ -1,7 +1,8 @@
 """Why this number: the lines that make one player's cash or one company's treasury.
 
 `GET /g/<id>/why/<account>?page=phone|table|banker|history` answers the statement as the asking
-page may see it (`&kinds=payoff&side=in`: only the lines of those kinds, a report's total) (referee.games.explain.viewed_statement): a player his own whole cash, another
+page may see it (referee.games.explain.viewed_statement; `&kinds=payoff&side=in`: only the lines
+of those kinds, a report's total): a player his own whole cash, another
 seat and the table only what the game's rules let them know. `/why/action/<seq>` answers the
 transfers one action moved (a history line's amounts) under the same rule, and
 `/why/figure/<name>/<subject>` the parts of a figure the game derives (a share value, a

@@ -76,8 +76,8 @@ def _printed(rules: Any, rr: str) -> tuple[Part, ...]:
 def _price(rules: Any, state: State, rr: str) -> DerivedFigure | None:
     if rr not in rules.board.railroads or rules.board.railroads[rr].public:
         return None
-    return DerivedFigure(f"The {rr}'s price", rules.settings.scaled(rules.board.railroads[rr].price),
-                         _printed(rules, rr), "PURCHASE")
+    charged = rules.settings.scaled(rules.board.railroads[rr].price)
+    return DerivedFigure(f"The {rr}'s price", charged, _printed(rules, rr), "PURCHASE")
 
 
 def _prices(rules: Any, state: State, _subject: str) -> DerivedFigure:
