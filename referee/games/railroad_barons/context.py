@@ -233,9 +233,10 @@ class Play:
                 continue
             best = max(h.share(pid) for pid in self.state.players)
             require(best >= DIRECTOR, f"One player must always own 40% of {self.hname(h.key)}.",
-                    "Selling")
+                    "Selling Stock Certificates")
             require(not h.operating or 100 - h.sold() <= 60,
-                    f"The bank may never hold more than 60% of {self.hname(h.key)}.", "Selling")
+                    f"The bank may never hold more than 60% of {self.hname(h.key)}.",
+                    "Selling Stock Certificates")
 
     def worth(self, pid: str) -> int:
         return worth(self.box, self.state, pid)
