@@ -249,3 +249,23 @@ def test_the_home_swap_keeps_when_and_where_it_established():
     t.go_to("Knoxville").home_swap()
     since = {"turn": 1, "at": "Knoxville", "why": "the rate of the Home Swap"}
     assert t.p("blue").established_since == {"LN": since, "SOU": since}
+
+
+def test_a_fee_over_two_established_railroads_names_the_dearer_establishment():
+    """Blue rides two of Red's railroads, established on one at $1,000 and on the other at
+    $5,000: he pays $5,000, and the fee's words name the establishment that set it."""
+    from referee.games.railbaron.fees import turn_fees
+
+    t = play().set_up()
+    state, blue = t.state, t.p("blue")
+    state.owners.update({"ACL": "red", "SOU": "red"})
+    state.sold_out = True
+    blue.established = {"ACL": 1_000, "SOU": 5_000}
+    cheap = {"turn": 3, "at": "Charleston", "why": "the rate before the sale of the ACL"}
+    dear = {"turn": 5, "at": "Atlanta", "why": "the rate before the sell-out"}
+    blue.established_since = {"ACL": cheap, "SOU": dear}
+    state.turn.ridden = ["ACL", "SOU"]
+    (fee,) = turn_fees(state, t.board, t.rules.settings, "blue")
+    assert (fee.to, fee.amount, fee.full, fee.since) == ("red", 5_000, 10_000, dear)
+    state.turn.ridden = ["SOU", "ACL"]
+    assert turn_fees(state, t.board, t.rules.settings, "blue")[0].since == dear

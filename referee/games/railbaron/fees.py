@@ -99,7 +99,7 @@ def note_since(state: State, pid: str, rr: str, why: str) -> None:
     """Keep when, where and why `pid` was established on `rr` (for the fee's statement line)."""
     turn = state.turn
     state.players[pid].established_since[rr] = {
-        "turn": turn.number if turn is not None else 0, "at": place(state, pid), "why": why}
+        "turn": turn.number if turn is not None else None, "at": place(state, pid), "why": why}
 
 
 def establish(state: State, pid: str, rr: str, fee: int, said: list[str], why: str) -> None:
