@@ -95,5 +95,5 @@ def test_an_established_rate_says_since_when_where_and_why(browser):
     banker, game_id, _link = imported(browser, record)
     shown = html.unescape(banker.get(f"/g/{game_id}/why/figure/established/green|LN").text)
     assert total(shown) == 5_000 and "Rule: ESTABLISHMENT" in shown
-    assert "the rate before the sale of the CG, since turn 4 at Atlanta" in shown
+    assert "The rate before the sale of the CG, since turn 4 at Atlanta" in shown
     assert banker.get(f"/g/{game_id}/why/figure/established/blue|LN").status_code == 404

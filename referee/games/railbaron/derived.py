@@ -152,7 +152,8 @@ def _established(rules: Any, state: State, subject: str) -> DerivedFigure | None
         return None
     parts = [Part(f"{player.name} is established on the {rr} at", rate)]
     if since:
-        parts.append(Part(f"at {_since(since)[2:]}"))
+        words = _since(since)[2:]
+        parts.append(Part(words[:1].upper() + words[1:]))
     return DerivedFigure(f"{player.name}'s established rate on the {rr}", rate, tuple(parts),
                          "ESTABLISHMENT")
 
