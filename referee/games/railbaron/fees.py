@@ -13,7 +13,6 @@ from referee.games.railbaron.state import PHANTOM, State
 BANK_FEE = 1_000
 OPPONENT_FEE = 5_000
 SOLD_OUT_FEE = 10_000
-INFINITE = 10**12
 
 
 def money(amount: int) -> str:
@@ -105,7 +104,7 @@ def note_since(state: State, pid: str, rr: str, why: str) -> None:
 def establish(state: State, pid: str, rr: str, fee: int, said: list[str], why: str) -> None:
     """Establish `pid` on `rr` at `fee` (or keep a lower fee he is established at already)."""
     player = state.players[pid]
-    kept = min(player.established.get(rr, INFINITE), fee)
+    kept = min(player.established.get(rr, fee), fee)
     turn = state.turn
     if turn is not None and turn.player == pid and rr in turn.full_rides:
         turn.full_rides.remove(rr)  # a rise in his own turn counts for the rides made before it
@@ -163,7 +162,7 @@ def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str)
         full = max(full_rate(state, board, settings, rider, rr) for rr in rails)
         is_established = all(rr in established for rr in rails)
         amount = min(full, max(established[rr] for rr in rails)) if is_established else full
-        is_established = is_established and amount < full  # only a lower fee is worth saying
+        is_established = amount < full  # only a lower fee is worth saying (else amount == full)
         # the establishment that set the fee: the one of the dearest railroad ridden
         setter = max(rails, key=lambda rr: established[rr]) if is_established else None
         when = since.get(setter) if setter is not None else None
