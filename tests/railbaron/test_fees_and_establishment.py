@@ -172,6 +172,12 @@ def test_establishment_example_2_a_second_railroad_of_the_same_owner_pays_10000(
 def test_establishment_example_2_a_second_owner_pays_10000_the_first_5000():
     t = example_2().stop("ACL", "LN")
     assert fees(t) == {"red": 5_000, "green": 10_000}
+    # the ride on the ACL keeps the establishment it was made under, for the fee's words
+    from referee.games.railbaron.fees import turn_fees
+
+    t.p("blue").established_since.clear()
+    red = next(f for f in turn_fees(t.state, t.board, t.rules.settings, "blue") if f.to == "red")
+    assert red.since["why"] == "the rate before the sell-out"
     t.end_turn()
     assert t.p("blue").established == {}
 

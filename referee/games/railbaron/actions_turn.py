@@ -134,8 +134,7 @@ def record_rides(play: Play, player: Player, rails: list[str], order: list[str] 
     for rr in order:
         if rr in player.established:
             turn.established_rides.setdefault(rr, player.established[rr])
-            if rr in player.established_since:
-                turn.established_since.setdefault(rr, player.established_since[rr])
+            turn.established_since.setdefault(rr, player.established_since.get(rr))
             if play.settings.one_railroad:
                 player.established = {rr: player.established[rr]}
         else:

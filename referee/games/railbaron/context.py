@@ -274,7 +274,7 @@ class Play:
         for fee in turn.fees:
             rails = ", ".join(fee["railroads"])
             since = fee.get("since") if fee["established"] else None
-            when = {} if since is None else {  # ESTABLISHMENT: the fee's words say which
+            when = {} if not since else {  # ESTABLISHMENT: the fee's words say which
                 "full": fee["full"], "established": since["why"],
                 "since_turn": since["turn"], "since_at": since["at"]}
             self.pay(player.id, fee["to"], fee["amount"], f"use fee ({rails})", "use_fee",

@@ -87,7 +87,7 @@ class Turn:
     home_arrival: bool = False  # declared and reached home this turn
     ridden: list[str] = field(default_factory=list)
     established_rides: dict[str, int] = field(default_factory=dict)
-    established_since: dict[str, dict] = field(default_factory=dict)  # of established_rides
+    established_since: dict[str, dict | None] = field(default_factory=dict)  # of established_rides
     full_rides: list[str] = field(default_factory=list)  # ridden once establishment was lost
     debt: dict | None = None  # a rover fee the victim must raise: debtor, to, amount, resume
     fees: list[dict] = field(default_factory=list)
