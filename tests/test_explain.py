@@ -85,7 +85,11 @@ def test_explain_without_json_prints_a_statement_per_player(capsys):
     assert main(["explain", str(GAMES / "railbaron_game_1.json")]) == 0
     out = capsys.readouterr().out
     assert "Blue (blue): $344,000" in out
-    assert "Red pays Blue $1,000: use fee for the LN  [USE FEES" in out
+    assert ("Red pays Blue $1,000: use fee for the LN, established at the rate before the sale"
+            " of the LN (instead of $5,000), since turn 1 at Knoxville  [USE FEES; ESTABLISHMENT"
+            in out)
+    assert "Blue pays Red $5,000: use fee for the SOU, established at the rate before the " \
+        "sell-out (instead of $10,000), since turn 7 at Asheville" in out
     assert "opening" in out and "[START]" in out
 
 

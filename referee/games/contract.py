@@ -260,12 +260,16 @@ class Wording:
     `what` is a short phrase with the transfer's fields in braces ("use fee for the
     {railroads}"; a list field reads "B&O, PRR"); `rule` the rulebook section's name as
     printed ("USE FEES"); `reading` the app's reading or setting that applied, named as in the
-    game's doc (empty: the rulebook alone).
+    game's doc (empty: the rulebook alone). `more(fields)`, where given, adds a phrase some
+    transfers of the kind carry (an established fee: since when, where and why) and, when it
+    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT").
     """
 
     what: str
     rule: str
     reading: str = ""
+    more: Callable[[Mapping[str, Any]], str] | None = None
+    more_rule: str = ""
 
 
 def _no_company(account: str) -> str | None:
@@ -287,7 +291,7 @@ class DerivedFigure:
     does not (no secret cash)."""
 
     title: str  # "The B&O's share value"
-    amount: int
+    amount: int | None  # None: a list of printed values with no total (a price list)
     parts: tuple[Part, ...]
     rule: str
 

@@ -69,10 +69,15 @@ def describer(words: RuleNames | None, names: Mapping[str, str]) -> Describe:
         what = wording.what.format_map(_phrase(t.fields)) if wording else (t.kind or "transfer")
         payer = account_name(t.source, names, words)
         payee = account_name(t.target, names, words)
+        more = wording.more(t.fields) if wording is not None and wording.more else ""
+        if more:
+            what = f"{what}, {more}"
         text = f"{payer[:1].upper()}{payer[1:]} pays {payee} {amount_text(t.amount, words)}: {what}"
         if wording is None:
             return text, ""
-        rule = f"{wording.rule} — {wording.reading}" if wording.reading else wording.rule
+        rule = f"{wording.rule}; {wording.more_rule}" if more and wording.more_rule \
+            else wording.rule
+        rule = f"{rule} — {wording.reading}" if wording.reading else rule
         return text, rule
 
     return describe
@@ -156,16 +161,28 @@ def seen_lines(words: RuleNames | None, lines: list[Line], viewer: str | None,
             if line.kind in words.public or line.other == viewer], False
 
 
+def of_kinds(lines: list[Line], kinds: frozenset[str], side: str | None) -> list[Line]:
+    """The lines of some kinds only (a report's "use fees paid"): `side` "in" keeps money in,
+    "out" money out, None both."""
+    return [line for line in lines if line.kind in kinds
+            and (side is None or (line.amount > 0) == (side == "in"))]
+
+
 def viewed_statement(key: str, game: Any, account: str, viewer: str | None,
-                     names: Mapping[str, str], visible: int | None) -> dict:
+                     names: Mapping[str, str], visible: int | None,
+                     kinds: frozenset[str] | None = None, side: str | None = None) -> dict:
     """One account's statement as `viewer` may see it: {"lines", "complete", "balance"}.
 
     `visible` is the balance as the viewer may know it (the game's visible_cash; None: hidden).
     A partial statement has no running total, and its balance only where `visible` gives it.
+    With `kinds`, only the lines of those kinds (and `side`): their total is the figure asked.
     """
     words = rule_names(key)
     lines, complete = seen_lines(words, statement(game.frames, account,
                                                   describer(words, names)), viewer, account)
+    if kinds is not None:
+        lines = of_kinds(lines, kinds, side)
+        visible = None
     return {"lines": lines, "complete": complete,
             "balance": total(lines) if complete else visible}
 

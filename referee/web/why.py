@@ -1,7 +1,8 @@
 """Why this number: the lines that make one player's cash or one company's treasury.
 
 `GET /g/<id>/why/<account>?page=phone|table|banker|history` answers the statement as the asking
-page may see it (referee.games.explain.viewed_statement): a player his own whole cash, another
+page may see it (referee.games.explain.viewed_statement; `&kinds=payoff&side=in`: only the lines
+of those kinds, a report's total): a player his own whole cash, another
 seat and the table only what the game's rules let them know. `/why/action/<seq>` answers the
 transfers one action moved (a history line's amounts) under the same rule, and
 `/why/figure/<name>/<subject>` the parts of a figure the game derives (a share value, a
@@ -44,8 +45,11 @@ def asking_page(actor: Actor, asked: str | None) -> str:
     return "phone" if actor.player_id is not None else "banker"
 
 
-def viewer_of(game: GameRow, actor: Actor, page: str) -> str | None:
-    """Whose eyes the page has (Game.visible_cash): a seat, the banker apart, or the table."""
+def viewer_of(game: GameRow, actor: Actor, page: str, over: bool = False) -> str | None:
+    """Whose eyes the page has (Game.visible_cash): a seat, the banker apart, or the table.
+    Once the game is over its books are open (the final report counts everyone's cash)."""
+    if over:
+        return BANKER_VIEW
     if page == "phone":
         return actor.player_id
     if page == "history" and actor.player_id is not None:
@@ -69,23 +73,39 @@ def why(game_id: str, account: str) -> Response:
     company = words.companies(account) if words is not None else None
     if account not in players and (company is None or account not in balances):
         abort(404, "There is no such account in this game.")
-    viewer = viewer_of(game, actor, page)
+    viewer = viewer_of(game, actor, page, is_over(snapshot.state))
     names = seat_names(game.players, snapshot.frames[-1])
     if account in players:
         visible = hooks_for(game.game).visible_cash(snapshot.state, viewer, account)
     else:
         visible = None if words is not None and words.secret_cash else balances.get(account, 0)
-    seen = viewed_statement(game.game, snapshot, account, viewer, names, visible)
+    kinds, side = kinds_asked()
+    seen = viewed_statement(game.game, snapshot, account, viewer, names, visible, kinds, side)
     context = {
         "game": game,
         "page": page,
         "back": url_for(PAGE_ENDPOINTS[page], game_id=game.id),
         "who": account_name(account, names, words),
         "seen": seen,
+        "only": None if kinds is None else {"kinds": sorted(kinds), "side": side},
         "currency": AmountWriter(words),
         "mine": viewer == account,
     }
     return page_or_fragment("play/why.html", "play/_why.html", **context)
+
+
+def is_over(state: object) -> bool:
+    return getattr(state, "over", False) is True
+
+
+def kinds_asked() -> tuple[frozenset[str] | None, str | None]:
+    """`?kinds=payoff,use_fee&side=in|out`: a figure made of some kinds of a statement's
+    lines (a report's total), else the whole statement."""
+    asked = request.args.get("kinds")
+    if not asked:
+        return None, None
+    side = request.args.get("side")
+    return frozenset(k for k in asked.split(",") if k), side if side in ("in", "out") else None
 
 
 def currency_of(key: str) -> AmountWriter:
@@ -105,7 +125,8 @@ def action(game_id: str, seq: int) -> Response:
     if frame is None or seq < 0:
         abort(404, "No action in force has that number.")
     names = seat_names(game.players, snapshot.frames[-1])
-    lines = action_lines(rule_names(game.game), frame, viewer_of(game, actor, page), names)
+    viewer = viewer_of(game, actor, page, is_over(snapshot.state))
+    lines = action_lines(rule_names(game.game), frame, viewer, names)
     context = {
         "game": game, "page": page,
         "back": url_for(PAGE_ENDPOINTS[page], game_id=game.id),

@@ -172,6 +172,12 @@ def test_establishment_example_2_a_second_railroad_of_the_same_owner_pays_10000(
 def test_establishment_example_2_a_second_owner_pays_10000_the_first_5000():
     t = example_2().stop("ACL", "LN")
     assert fees(t) == {"red": 5_000, "green": 10_000}
+    # the ride on the ACL keeps the establishment it was made under, for the fee's words
+    from referee.games.railbaron.fees import turn_fees
+
+    t.p("blue").established_since.clear()
+    red = next(f for f in turn_fees(t.state, t.board, t.rules.settings, "blue") if f.to == "red")
+    assert red.since["why"] == "the rate before the sell-out"
     t.end_turn()
     assert t.p("blue").established == {}
 
@@ -193,3 +199,79 @@ def test_a_rider_who_buys_the_last_railroad_is_established_where_he_stands():
     t.buy("SAL")
     assert t.p("red").established["SOU"] == 5_000
     assert fees(t) == {"green": 5_000}
+
+
+def use_fee_lines(t, payer: str) -> list:
+    """The use fees `payer` paid, as his statement words them (referee explain)."""
+    from referee.engine.statement import statement
+    from referee.games.explain import describer, rule_names
+
+    lines = statement(t.game.frames, payer, describer(rule_names("railbaron"), t.game.names()))
+    return [line for line in lines if line.kind == "use_fee"]
+
+
+def test_an_established_fee_carries_when_where_and_why_it_was_established():
+    """ESTABLISHMENT: the $5,000 Blue pays after the sell-out names the sell-out, the turn and
+    the milepost where he stood; the amount is the one the fees always took."""
+    t = example_2()
+    sold_out_turn = t.turn.number - 2  # Red's turn, then Green's, before Blue's
+    t.stop("ACL").end_turn()
+    transfer = t.game.frames[-1].transfers[-1]
+    assert transfer.amount == 5_000 and transfer.kind == "use_fee"
+    assert dict(transfer.fields) == {
+        "railroads": ["ACL"], "full": 10_000, "established": "the rate before the sell-out",
+        "since_turn": sold_out_turn, "since_at": "a milepost of the ACL, SOU, PUB"}
+    line = use_fee_lines(t, "blue")[-1]
+    assert line.amount == -5_000
+    assert line.text == ("Blue pays Red $5,000: use fee for the ACL, established at the rate "
+                         "before the sell-out (instead of $10,000), since turn "
+                         f"{sold_out_turn} at a milepost of the ACL, SOU, PUB")
+    assert line.rule.startswith("USE FEES; ESTABLISHMENT — ")
+
+
+def test_a_fee_at_the_full_rate_says_no_establishment():
+    t = example_2().stop("ACL", "LN").end_turn()  # Green's LN: not established, $10,000
+    full = [line for line in use_fee_lines(t, "blue") if "LN" in line.text][-1]
+    assert full.amount == -10_000 and "established" not in full.text
+    assert full.rule.startswith("USE FEES — ")
+    assert set(t.game.frames[-1].transfers[-1].fields) == {"railroads"}
+
+
+def test_a_fee_established_in_a_city_names_the_city_and_the_purchase():
+    t = play().set_up()
+    t.go_to("Charleston").roll(1, 2).stop("ACL").end_turn()  # blue at a milepost of the ACL
+    t.go_to("Atlanta").roll(2, 3).arrive("LN").buy("ACL")  # red buys the ACL
+    t.end_turn()
+    t.trip("Atlanta", "CG")  # green
+    t.roll(2, 3).arrive("ACL").no_purchase().end_turn()  # blue reaches Charleston on the ACL
+    line = use_fee_lines(t, "blue")[-1]
+    assert line.amount == -1_000
+    assert "established at the rate before the sale of the ACL (instead of $5,000), since " \
+           "turn 2 at a milepost of the ACL" in line.text
+
+
+def test_the_home_swap_keeps_when_and_where_it_established():
+    t = play().set_up()  # Blue: home Atlanta
+    t.go_to("Knoxville").home_swap()
+    since = {"turn": 1, "at": "Knoxville", "why": "the rate of the Home Swap"}
+    assert t.p("blue").established_since == {"LN": since, "SOU": since}
+
+
+def test_a_fee_over_two_established_railroads_names_the_dearer_establishment():
+    """Blue rides two of Red's railroads, established on one at $1,000 and on the other at
+    $5,000: he pays $5,000, and the fee's words name the establishment that set it."""
+    from referee.games.railbaron.fees import turn_fees
+
+    t = play().set_up()
+    state, blue = t.state, t.p("blue")
+    state.owners.update({"ACL": "red", "SOU": "red"})
+    state.sold_out = True
+    blue.established = {"ACL": 1_000, "SOU": 5_000}
+    cheap = {"turn": 3, "at": "Charleston", "why": "the rate before the sale of the ACL"}
+    dear = {"turn": 5, "at": "Atlanta", "why": "the rate before the sell-out"}
+    blue.established_since = {"ACL": cheap, "SOU": dear}
+    state.turn.ridden = ["ACL", "SOU"]
+    (fee,) = turn_fees(state, t.board, t.rules.settings, "blue")
+    assert (fee.to, fee.amount, fee.full, fee.since) == ("red", 5_000, 10_000, dear)
+    state.turn.ridden = ["SOU", "ACL"]
+    assert turn_fees(state, t.board, t.rules.settings, "blue")[0].since == dear

@@ -61,6 +61,7 @@ def test_a_railroad_sold_back_costs_its_seller_the_banks_fee_though_he_was_estab
     assert fees(t) == {"bank": 1_000}
     t.end_turn()
     assert t.p("blue").established == {"SOU": 5_000, "ACL": 5_000, "CG": 1_000}  # still held
+    assert t.p("blue").established_since["CG"]["why"] == "the bank's rate once he sold the CG back"
 
 
 def test_a_home_swap_establishes_on_every_railroad_at_the_new_home_his_own_too():

@@ -99,6 +99,10 @@ def test_players_at_an_auctioned_railroads_mileposts_are_established_and_the_sel
     assert t.state.owners["SOU"] == "red"
     assert t.p("blue").established.get("SOU") == 0
     assert t.p("green").established.get("SOU") == 5_000  # Green at Charleston keeps the old fee
+    assert t.p("blue").established_since["SOU"]["why"] == \
+        "no fee, as he rode the SOU in the turn he sold it"
+    # Green was established on the SOU at $5,000 already: his earlier establishment stays
+    assert t.p("green").established_since["SOU"]["why"] == "the rate before the sale of the ACL"
     # no fee to Red later while Blue rides only the SOU
     t.trip("Atlanta", "CG")  # red
     t.trip("Savannah", "SAL")  # green

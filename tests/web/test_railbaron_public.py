@@ -253,8 +253,8 @@ def test_the_table_shows_a_running_auction(browser):
     text = banker.get(f"/g/{game_id}/table").text
     auction = text[text.index('aria-label="Auction"'):]
     assert "LN" in auction and "sold by <bdi>Red</bdi>" in auction
-    assert "Opening bid $8,000" in auction
-    assert "Current bid: <strong>$8,500</strong> by <strong><bdi>Yellow</bdi></strong>" in auction
+    assert "Opening bid $8,000" in untagged(auction)  # each figure a link to its parts
+    assert "Current bid: $8,500 by Yellow" in untagged(auction)
     assert "Next to bid: <strong><bdi>Green</bdi></strong>" in auction
     assert "bids next" in text
 
@@ -302,12 +302,17 @@ def test_undone_actions_are_left_out_and_counted(browser):
     assert "paid Blue $1,000 for the LN" not in after
 
 
+def untagged(html: str) -> str:
+    """A page's words with its tags (links, emphasis) dropped."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
 def test_a_finished_game_shows_the_win_and_the_report_on_both_pages(browser):
     banker = browser()
     game_id = _import(banker, _record(3))
     for page in ("table", "history"):
         text = banker.get(f"/g/{game_id}/{page}").text
-        assert "<bdi>Yellow</bdi> wins with $294,000!" in text
+        assert "Yellow wins with $294,000 !" in untagged(text)
         svg = re.search(r"<svg viewBox=\"0 0 1000 500\".*?</svg>", text, re.S).group(0)
         assert svg.count('class="rbp-line"') == 3
         for colour in ("#2e8b57", "#d4ac0d", "#c0392b"):
@@ -332,7 +337,7 @@ def test_the_report_lists_the_corrections_made_after_the_end_with_their_reasons(
     assert "<h2>Corrected after the end</h2>" in text
     assert "<bdi>Yellow</bdi> +$1,000: " in text
     assert "a payoff &lt;counted&gt; short" in text
-    assert "<bdi>Yellow</bdi> wins with $295,000!" in text
+    assert "Yellow wins with $295,000 !" in untagged(text)
 
 
 # -- a real browser: 360 px without sideways scroll, screenshots for a look ----------------

@@ -392,7 +392,7 @@ def test_the_fee_summary_says_who_gets_what_and_why(rb):
     # Bob's train stood at Charlie, on the AA, when Ann bought it: established at the bank's fee
     assert "Ann $1,000 for Ann's railroad AA · established: $1,000 instead of $5,000" in text
     assert "The bank $1,000 for the bank's railroads CC" in text
-    assert "Total $2,000 ; cash $32,000, after: $30,000." in text
+    assert "Total $2,000 ; cash $32,000 , after: $30,000." in text
     assert press(rb.bob, html, "Pay $2,000 and end the turn").status_code == 303
     console = rb.page(rb.banker)
     assert cash_shown(console, "p1") == ["$25,000"]  # 20,000 + 14,000 − 10,000 + 1,000
@@ -698,7 +698,7 @@ def test_a_shortfall_offers_sell_back_and_auction(rb):
     # Bob stays established on the AA at the bank's $1,000 (his train was at Charlie when
     # Ann bought it, and he has ridden nothing else since)
     assert "Short by $500" in live(html)  # owes Ann $1,000 with $500
-    assert "Total $1,000 ; cash $500." in live(html)  # and no cash "after" the fees
+    assert "Total $1,000 ; cash $500 ." in live(html)  # and no cash "after" the fees
     assert "after:" not in live(html)
     assert press(rb.bob, html, "Pay $1,000 and end the turn").status_code == 303
     html = rb.page(rb.bob)

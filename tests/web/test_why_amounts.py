@@ -96,11 +96,12 @@ def test_a_players_own_purchase_is_explained_to_him_and_not_to_another_seat(fees
 def test_the_fees_to_pay_at_the_end_of_a_turn_explain_themselves(fees_due):
     banker, game_id, phones, _record = fees_due
     console = banker.get(f"/g/{game_id}/banker").text
-    (href,) = [h for h in links(console, "figure") if "/fees/green" in h]
+    (href,) = {h for h in links(console, "figure") if "/fees/green" in h}
     shown = banker.get(href).text
     assert total(shown) == 1_000 == sum(amounts(shown))
     assert "Rule: USE FEES; ESTABLISHMENT" in shown
-    assert "to Red for the SOU (established: instead of $10,000)" in html.unescape(shown)
+    assert ("to Red for the SOU (established: instead of $10,000; the rate before the sale of "
+            "the SOU, since turn 2 at Charleston)") in html.unescape(shown)
     assert phones["red"].get(f"/g/{game_id}/why/figure/fees/red").status_code == 404  # not his turn
 
 

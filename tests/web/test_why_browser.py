@@ -44,6 +44,9 @@ def test_a_player_taps_his_cash_and_the_others_see_no_secret(tmp_path, live_url,
     assert len(lines) > 5 and sum(lines) == cash
     assert int(blue.get_attribute("#why [data-total]", "data-total")) == cash
     assert blue.locator("#why .rule", has_text="Rule: USE FEES").count() > 0
+    established = blue.locator("#why .why-text", has_text="established at the rate before")
+    assert established.count() > 0 and "since turn" in established.first.inner_text()
+    assert blue.locator("#why .rule", has_text="Rule: USE FEES; ESTABLISHMENT").count() > 0
     check_phone_layout(blue)
     blue.screenshot(path=str(SHOTS / "why-own-cash-phone.png"), full_page=False)
     blue.locator(".events .why-moved a.why").first.click()  # the latest payoff's amount

@@ -192,11 +192,12 @@ def first_build(play: Play, action: dict) -> None:
     frm = play.city(action.get("from"), incomes)
     to = play.city(action.get("to"), incomes)
     require(frm in START_CITIES[rr.key],
-            f"The {rr.key} starts from {' or '.join(START_CITIES[rr.key])}, not {frm}.", "Setup")
+            f"The {rr.key} starts from {' or '.join(START_CITIES[rr.key])}, not {frm}.",
+            "Setting Up The Game")
     ends = FIRST_SEGMENT_ENDS.get(rr.key)
     require(not ends or to in ends,
             f"The {rr.key}'s first segment goes from {frm} to {' or '.join(ends or ())}.",
-            "Setup")
+            "Setting Up The Game")
     check_segment(play, rr, frm, to, {frm})
     _add_segment(play, rr, frm, to)
     play.say(f"The {rr.key} builds {frm}–{to} free: Income {money(rr.income)}, "

@@ -7,7 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.contract import DerivedFigure, Part
-from referee.games.prairie_railroads.constants import SEGMENT_VALUE, SHARES, WESTERN_VALUE
+from referee.games.prairie_railroads.constants import (
+    DOUBLE_COST,
+    SEGMENT_COST,
+    SEGMENT_VALUE,
+    SHARES,
+    WESTERN_VALUE,
+)
 from referee.games.prairie_railroads.context import income_of
 from referee.games.prairie_railroads.economy import (
     dividend_per_share,
@@ -101,7 +107,41 @@ def _western(rules: Any, state: State, _subject: str) -> DerivedFigure:
                   "Construct Track")
 
 
-FIGURES = {"dividend": _dividend, "value": _value, "income": _income, "minimum_bid": _minimum_bid,
+def _bid(rules: Any, state: State, which: str) -> DerivedFigure | None:
+    """The running auction's high bid or least next bid."""
+    a = state.auction
+    if a is None or which not in ("high", "minimum"):
+        return None
+    if which == "high":
+        if a.high is None:
+            return None
+        return DerivedFigure(f"The high bid for the {a.railroad} share", a.high,
+                             (Part(f"{state.players.get(a.high_bidder, a.high_bidder)}'s bid",
+                                   a.high),), "Offer Stock")
+    if a.high is None:
+        parts = (Part(f"The {a.railroad}'s minimum bid when offered: its Value ÷ 5",
+                      a.minimum),)
+        if a.to_beat() != a.minimum:
+            parts += (Part("at least $1", a.to_beat() - a.minimum),)
+    else:
+        parts = (Part(f"{state.players.get(a.high_bidder, a.high_bidder)}'s high bid", a.high),
+                 Part("and $1 more", 1))
+    return DerivedFigure(f"The least next bid for the {a.railroad} share", a.to_beat(), parts,
+                         "Offer Stock")
+
+
+def _segment_cost(rules: Any, state: State, which: str) -> DerivedFigure | None:
+    """A segment's cost, a printed price of the rules (paid from the railroad's treasury)."""
+    cost = {"single": SEGMENT_COST, "double": DOUBLE_COST}.get(which)
+    if cost is None:
+        return None
+    return DerivedFigure(f"The cost of a {which} segment", cost,
+                         (Part(f"The rulebook's price of a {which} segment", cost),),
+                         "Construct Track")
+
+
+FIGURES = {"bid": _bid, "segment_cost": _segment_cost,
+           "dividend": _dividend, "value": _value, "income": _income, "minimum_bid": _minimum_bid,
            "next_dividends": _next_dividends, "final": _final, "western_cost": _western}
 
 

@@ -9,7 +9,7 @@ from referee.games.railbaron.context import (
     Play,
     handles,
 )
-from referee.games.railbaron.fees import BANK_FEE, money, turn_fees
+from referee.games.railbaron.fees import BANK_FEE, money, note_since, turn_fees
 from referee.games.railbaron.state import (
     Auction,
 )
@@ -46,6 +46,7 @@ def sell_back(play: Play, action: dict) -> None:
     play.state.owners[rr] = None
     if player.established.get(rr, BANK_FEE) < BANK_FEE:  # he may be established on it at $0
         player.established[rr] = BANK_FEE  # AUCTION: later rides on it cost the bank's $1,000
+        note_since(play.state, player.id, rr, f"the bank's rate once he sold the {rr} back")
     play.state.purchases -= 1
     play.after_sale()
 
@@ -149,6 +150,8 @@ def resolve_auction(play: Play, auction: Auction) -> None:
         play.set_owner(rr, auction.high_bidder, auctioned=True)
         if seller.id == play.turn.player and rr in play.turn.ridden:
             seller.established[rr] = 0
+            note_since(play.state, seller.id, rr, f"no fee, as he rode the {rr} in the turn "
+                       "he sold it")
             play.say(f"{seller.name} rode the {rr} this turn: no fee to its new owner while "
                      "established on it.")
     play.after_sale()

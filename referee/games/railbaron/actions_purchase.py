@@ -69,7 +69,8 @@ def skip_purchase(play: Play, action: dict) -> None:
 @handles("phantom_draw")
 def phantom_draw(play: Play, action: dict) -> None:
     turn = play.turn
-    require(turn.phase == "phantom", "The phantom player draws only when it is due.", "HONEYMOON")
+    require(turn.phase == "phantom", "The phantom player draws only when it is due.",
+            "HONEYMOON (2 PLAYER) RULES")
     rr = play.railroad(action.get("railroad"))
     require(rr in play.bank_holds(), f"The {rr} is not an unowned railroad of the bank.")
     play.say(f"The phantom player draws the {rr}.")

@@ -10,7 +10,7 @@ from referee.games.railbaron.context import (
     Play,
     handles,
 )
-from referee.games.railbaron.fees import full_rate, money
+from referee.games.railbaron.fees import full_rate, money, note_since
 from referee.games.railbaron.state import (
     ENGINE_NAMES,
     Player,
@@ -65,7 +65,9 @@ def home_swap(play: Play, action: dict) -> None:
     player.swapped = True
     for rr in sorted(play.board.railroads_at(new_home)):  # all of them, his own too
         rate = full_rate(play.state, play.board, play.settings, player.id, rr)
-        player.established[rr] = min(player.established.get(rr, rate), rate)
+        if player.established.get(rr, rate) >= rate:  # a lower one he had stays, with its date
+            player.established[rr] = rate
+            note_since(play.state, player.id, rr, "the rate of the Home Swap")
     play.say(f"{player.name} swaps home: home is now {new_home}, destination {old_home}; "
              f"established on the railroads at {new_home}.")
 
@@ -132,6 +134,7 @@ def record_rides(play: Play, player: Player, rails: list[str], order: list[str] 
     for rr in order:
         if rr in player.established:
             turn.established_rides.setdefault(rr, player.established[rr])
+            turn.established_since.setdefault(rr, player.established_since.get(rr))
             if play.settings.one_railroad:
                 player.established = {rr: player.established[rr]}
         else:

@@ -137,8 +137,9 @@ class Play:
         def change() -> None:
             self.state.owners[rr] = owner
 
+        cause = f"the {'auction' if auctioned else 'sale'} of the {rr}"
         for text in with_rises(self.state, self.board, self.settings, change,
-                               auctioned=rr if auctioned else None):
+                               auctioned=rr if auctioned else None, cause=cause):
             self.say(text, "ESTABLISHMENT")
         self.check_sold_out()
 
@@ -155,7 +156,8 @@ class Play:
 
         self.say("The bank's railroads have sold out: fees to opponents are now $10,000.",
                  "USE FEES")
-        for text in with_rises(self.state, self.board, self.settings, change):
+        for text in with_rises(self.state, self.board, self.settings, change,
+                               cause="the sell-out"):
             self.say(text, "ESTABLISHMENT")
 
     # -- flow -----------------------------------------------------------------------------
@@ -271,8 +273,12 @@ class Play:
         player = self.state.players[turn.player]
         for fee in turn.fees:
             rails = ", ".join(fee["railroads"])
+            since = fee.get("since") if fee["established"] else None
+            when = {} if not since else {  # ESTABLISHMENT: the fee's words say which
+                "full": fee["full"], "established": since["why"],
+                "since_turn": since["turn"], "since_at": since["at"]}
             self.pay(player.id, fee["to"], fee["amount"], f"use fee ({rails})", "use_fee",
-                     railroads=list(fee["railroads"]))
+                     railroads=list(fee["railroads"]), **when)
             how = " (established)" if fee["established"] else ""
             self.say(f"{player.name} pays {self.name(fee['to'])} {money(fee['amount'])} "
                      f"for the {rails}{how}.")

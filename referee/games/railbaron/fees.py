@@ -13,7 +13,6 @@ from referee.games.railbaron.state import PHANTOM, State
 BANK_FEE = 1_000
 OPPONENT_FEE = 5_000
 SOLD_OUT_FEE = 10_000
-INFINITE = 10**12
 
 
 def money(amount: int) -> str:
@@ -54,6 +53,7 @@ def with_rises(
     change: Callable[[], None],
     *,
     auctioned: str | None = None,
+    cause: str = "",
 ) -> list[str]:
     """Apply `change` (an ownership or sell-out change); establish every player whose fee rises.
 
@@ -62,7 +62,8 @@ def with_rises(
     (riding any of them keeps the establishment on the others). Classic establishment
     (`one_railroad`): on the railroads whose fee rose, and no others.
     AUCTION: everyone at the auctioned railroad's mileposts, the seller too, keeps on it the fee
-    he would have paid had the auction not happened. Returns the readable changes.
+    he would have paid had the auction not happened. Returns the readable changes. `cause`
+    names the change for the record of each establishment ("the sell-out").
     """
     before = {
         pid: {rr: full_rate(state, board, settings, pid, rr)
@@ -81,19 +82,35 @@ def with_rises(
         else:
             continue
         for rr, old in keep.items():
-            establish(state, pid, rr, old, said)
+            establish(state, pid, rr, old, said, f"the rate before {cause}")
     return said
 
 
-def establish(state: State, pid: str, rr: str, fee: int, said: list[str]) -> None:
+def place(state: State, pid: str) -> str:
+    """Where a player's train stands, in words: a city, or the railroads of its milepost."""
+    player = state.players[pid]
+    if player.city is not None:
+        return player.city
+    return f"a milepost of the {', '.join(player.milepost or ())}"
+
+
+def note_since(state: State, pid: str, rr: str, why: str) -> None:
+    """Keep when, where and why `pid` was established on `rr` (for the fee's statement line)."""
+    turn = state.turn
+    state.players[pid].established_since[rr] = {
+        "turn": turn.number if turn is not None else None, "at": place(state, pid), "why": why}
+
+
+def establish(state: State, pid: str, rr: str, fee: int, said: list[str], why: str) -> None:
     """Establish `pid` on `rr` at `fee` (or keep a lower fee he is established at already)."""
     player = state.players[pid]
-    kept = min(player.established.get(rr, INFINITE), fee)
+    kept = min(player.established.get(rr, fee), fee)
     turn = state.turn
     if turn is not None and turn.player == pid and rr in turn.full_rides:
         turn.full_rides.remove(rr)  # a rise in his own turn counts for the rides made before it
     if player.established.get(rr) != kept:
         player.established[rr] = kept
+        note_since(state, pid, rr, why)
         said.append(f"{player.name} is established on the {rr} at "
                     f"{money(kept) if kept else 'no fee'}")
 
@@ -107,6 +124,7 @@ class Fee:
     railroads: tuple[str, ...]
     established: bool
     full: int
+    since: dict | None = None  # an established fee: {"turn", "at", "why"} of its establishment
 
     def as_dict(self) -> dict:
         return {
@@ -115,6 +133,7 @@ class Fee:
             "railroads": list(self.railroads),
             "established": self.established,
             "full": self.full,
+            "since": self.since,
         }
 
 
@@ -130,6 +149,7 @@ def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str)
     turn = state.turn
     assert turn is not None
     established = {**state.players[rider].established, **turn.established_rides}
+    since = {**state.players[rider].established_since, **turn.established_since}
     for rr in turn.full_rides:  # ridden after establishment was lost (ESTABLISHMENT)
         established.pop(rr, None)
     groups: dict[str, list[str]] = {}
@@ -142,12 +162,15 @@ def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str)
         full = max(full_rate(state, board, settings, rider, rr) for rr in rails)
         is_established = all(rr in established for rr in rails)
         amount = min(full, max(established[rr] for rr in rails)) if is_established else full
-        is_established = is_established and amount < full  # only a lower fee is worth saying
+        is_established = amount < full  # only a lower fee is worth saying (else amount == full)
+        # the establishment that set the fee: the one of the dearest railroad ridden
+        setter = max(rails, key=lambda rr: established[rr]) if is_established else None
+        when = since.get(setter) if setter is not None else None
         if to == PHANTOM:
             opponent = next(pid for pid in state.active() if pid != rider)
             half = amount // 2
-            fees.append(Fee(BANK, half, tuple(rails), is_established, full))
-            fees.append(Fee(opponent, amount - half, tuple(rails), is_established, full))
+            fees.append(Fee(BANK, half, tuple(rails), is_established, full, when))
+            fees.append(Fee(opponent, amount - half, tuple(rails), is_established, full, when))
         else:
-            fees.append(Fee(to, amount, tuple(rails), is_established, full))
+            fees.append(Fee(to, amount, tuple(rails), is_established, full, when))
     return [f for f in fees if f.amount > 0]

@@ -6,6 +6,9 @@ docs/railbaron-actions.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from referee.games.contract import RuleNames, Wording
 from referee.games.railbaron.derived import figures
 
@@ -13,12 +16,23 @@ CORRECTIONS = "Banker's corrections (this app)"
 FEES_READING = "fees at the turn's end, with the owners of that moment " \
     "(Readings of the rulebook)"
 
+def established(fields: Mapping[str, Any]) -> str:
+    """An established use fee's words: at which rate, since when and where (ESTABLISHMENT)."""
+    if "since_turn" not in fields:
+        return ""
+    turn = fields["since_turn"]
+    when = f"turn {turn}" if turn else "the start of the game"
+    return (f"established at {fields.get('established', '?')} (instead of "
+            f"${fields.get('full', 0):,}), since {when} at {fields.get('since_at', '?')}")
+
+
 MONEY = {
     "starting_cash": Wording("starting cash", "START"),
     "payoff": Wording("payoff {start}–{destination}", "ARRIVAL"),
     "purchase": Wording("bought the {railroad}", "PURCHASE"),
     "upgrade": Wording("engine upgrade to {engine}", "PURCHASE"),
-    "use_fee": Wording("use fee for the {railroads}", "USE FEES", FEES_READING),
+    "use_fee": Wording("use fee for the {railroads}", "USE FEES", FEES_READING, established,
+                       "ESTABLISHMENT"),
     "rover": Wording("rover fee", "ROVER PLAY"),
     "auction": Wording("the {railroad} bought at auction", "AUCTION"),
     "sale": Wording("no bid: the bank buys the {railroad} at half price", "AUCTION"),

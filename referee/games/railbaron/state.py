@@ -28,6 +28,8 @@ class Player:
     declared_from: str | None = None
     home_safe: bool = False  # Short Game: an early-declared player back home
     established: dict[str, int] = field(default_factory=dict)  # railroad -> fee he pays on it
+    # railroad -> {"turn", "at", "why"}: when, where and why he was established on it
+    established_since: dict[str, dict] = field(default_factory=dict)
     bankrupt: bool = False
     moved: bool = False  # has rolled for movement at least once this game
     swapped: bool = False
@@ -85,6 +87,7 @@ class Turn:
     home_arrival: bool = False  # declared and reached home this turn
     ridden: list[str] = field(default_factory=list)
     established_rides: dict[str, int] = field(default_factory=dict)
+    established_since: dict[str, dict | None] = field(default_factory=dict)  # of established_rides
     full_rides: list[str] = field(default_factory=list)  # ridden once establishment was lost
     debt: dict | None = None  # a rover fee the victim must raise: debtor, to, amount, resume
     fees: list[dict] = field(default_factory=list)

@@ -60,6 +60,8 @@ def correct_value(play: Play, action: dict) -> None:
     reason = reason_of(action)
     before = play.value(h)
     h.space = space
+    h.moves.append({"from": before, "to": play.value(h), "round": play.round_name(),
+                    "why": f"the banker's correction ({reason})"})
     play.say(f"The banker moves {possessive(play.hname(h.key))} marker from {money(before)} to "
              f"{money(play.value(h))}: {reason}.")
     if play.state.over:  # scored again, and kept for the final summary with its reason

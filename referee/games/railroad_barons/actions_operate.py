@@ -114,7 +114,7 @@ def withhold(play: Play, action: dict) -> None:
 def room(play: Play, h: Holding, op: OpTurn) -> None:
     require(op.added < op.plus, f"{play.hname(h.key)} has {op.plus} (+) token"
             f"{'s' if op.plus != 1 else ''} this round and has added {op.added}.",
-            "(+) tokens")
+            "Buy Railroads and Assign Investors")
 
 
 @handles("buy_railroad")

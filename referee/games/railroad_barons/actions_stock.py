@@ -17,6 +17,9 @@ from referee.games.railroad_barons.terms import (
     tens,
 )
 
+BUY = "Buying a Stock Certificate"  # the rulebook sections a refusal names
+SELL = "Selling Stock Certificates"
+
 MAX_SALES = 20
 
 
@@ -77,7 +80,7 @@ def sell(play: Play, action: dict) -> None:
             other = state.other(pid)
             require(h.share(other) >= DIRECTOR,
                     f"The Director may sell the Director certificate of {name} only when "
-                    f"{play.name(other)} owns at least 40% of it.", "Selling")
+                    f"{play.name(other)} owns at least 40% of it.", SELL)
         after_drop = play.settings.director_sale_price == "after_drop"
         terms = sale_terms(play.box, state, pid, h, pct, smaller, after_drop)
         director_sells = terms.drops
@@ -127,21 +130,21 @@ def buy(play: Play, action: dict) -> None:
     pct = percent(action.get("percent"), "The certificate bought")
     require(h.key not in state.sold_this_round[pid],
             f"{play.name(pid)} sold {name} this Stock Round and may buy it again only in "
-            "the next.", "Buying")
+            "the next.", BUY)
     require(h.certs[pct] is None, f"The bank does not hold the {pct}% of {name}.")
     count = state.certificate_count(pid)
     require(count <= LIMIT, f"{play.name(pid)} holds {count} certificates: sell down to "
-            f"{LIMIT} first.", "Certificate limit")
+            f"{LIMIT} first.", BUY)
     give = action.get("give")
     if not h.started:
         require(pct == DIRECTOR, f"The first certificate of {name} must be the Director's "
-                "40%.", "Buying")
+                "40%.", BUY)
         require(give is None, "A Holding is started by buying the Director certificate.")
         par = action.get("par")
         require(par in PARS, "Set the starting share value: $70, $80, $90 or $100.",
                 "Starting a Holding")
         require(count < LIMIT, f"{play.name(pid)} is at the limit of {LIMIT} certificates.",
-                "Certificate limit")
+                BUY)
         cost = certificate_cost(par, DIRECTOR)
         play.needs(pid, cost, play.name(pid))
         h.space, h.par = play.box.par_space(par), par
@@ -167,7 +170,7 @@ def buy(play: Play, action: dict) -> None:
                      f"paying {money(cost)} ({units} × {money(value)}).")
         else:
             require(count < LIMIT, f"{play.name(pid)} is at the limit of {LIMIT} certificates "
-                    "and may only exchange.", "Certificate limit")
+                    "and may only exchange.", BUY)
             units = tens(pct)
             cost = certificate_cost(value, pct)
             play.needs(pid, cost, play.name(pid))
@@ -227,7 +230,7 @@ def end_turn(play: Play, action: dict) -> None:
     pid = stock_turn(play, action)
     require(play.state.turn_sold, "Sell first, or pass.")
     require(not must_sell(play, pid), f"{play.name(pid)} is over the limit of {LIMIT} "
-            "certificates and must sell more.", "Certificate limit")
+            "certificates and must sell more.", BUY)
     play.say(f"{play.name(pid)} ends the turn.")
     next_stock_turn(play, acted=True)
 
@@ -237,6 +240,6 @@ def pass_turn(play: Play, action: dict) -> None:
     pid = stock_turn(play, action)
     require(not play.state.turn_sold, "After selling, end the turn or buy one certificate.")
     require(not must_sell(play, pid), f"{play.name(pid)} is over the limit of {LIMIT} "
-            "certificates and must sell.", "Certificate limit")
+            "certificates and must sell.", BUY)
     play.say(f"{play.name(pid)} passes.")
     next_stock_turn(play, acted=False)

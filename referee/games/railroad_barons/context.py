@@ -86,6 +86,13 @@ class Play:
 
     # -- the track ------------------------------------------------------------------------
 
+    def round_name(self) -> str:
+        """The round under way, as a marker's move is dated: "Stock Round 2", "OR 2.1"."""
+        state = self.state
+        if state.stage == "operating":
+            return f"Operating Round {state.sr}.{state.orn}"
+        return f"Stock Round {state.sr}"
+
     def value(self, h: Holding) -> int:
         assert h.space is not None
         return self.box.track[h.space].value
@@ -100,6 +107,8 @@ class Play:
                      f"{'top' if way == 'up' else 'bottom'} of the track.")
             return
         h.space = target
+        h.moves.append({"from": before, "to": self.value(h), "round": self.round_name(),
+                        "why": "revenue paid out" if way == "up" else "the Director sold"})
         self.say(f"{possessive(self.hname(h.key))} share value moves {way} one line: "
                  f"{money(before)} → {money(self.value(h))}.")
         if way == "up" and self.value(h) >= self.box.end_value and not self.state.ending:
@@ -224,9 +233,10 @@ class Play:
                 continue
             best = max(h.share(pid) for pid in self.state.players)
             require(best >= DIRECTOR, f"One player must always own 40% of {self.hname(h.key)}.",
-                    "Selling")
+                    "Selling Stock Certificates")
             require(not h.operating or 100 - h.sold() <= 60,
-                    f"The bank may never hold more than 60% of {self.hname(h.key)}.", "Selling")
+                    f"The bank may never hold more than 60% of {self.hname(h.key)}.",
+                    "Selling Stock Certificates")
 
     def worth(self, pid: str) -> int:
         return worth(self.box, self.state, pid)

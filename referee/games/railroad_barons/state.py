@@ -23,6 +23,8 @@ class Holding:
     railroads: list[tuple[str, int]] = field(default_factory=list)  # (card name, side)
     network: int = 0  # Operator tokens in the route network
     investors: list[int] = field(default_factory=list)  # assigned Investors, by value
+    # the marker's moves since par, oldest first: {"from", "to", "why", "round"} (why this value)
+    moves: list[dict] = field(default_factory=list)
 
     @property
     def started(self) -> bool:

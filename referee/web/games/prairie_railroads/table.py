@@ -132,7 +132,7 @@ class TableView:
     deck: tuple[tuple[str, int], ...]  # (card name, cards left in the draw deck)
     dividends_played: str  # "3 of 8"
     latest: Latest | None
-    final: tuple[tuple[str, int, int], ...]  # over: (name, final payoff, cash), richest first
+    final: tuple[tuple[str, int, int, str], ...]  # over: (name, final payoff, cash, id)
     corrections_after_end: tuple[dict[str, str], ...] = ()  # name, change, reason
 
 
@@ -366,7 +366,7 @@ def table_view(state: State, frames: Sequence[Any], name: Namer,
         if entry["player"]:
             label = f"Turn {entry['turn']} — {name(entry['player'])}"
         latest = Latest(label, tuple(entry["lines"][-RECENT_LINES:]))
-    final = sorted(((name(pid), state.final.get(pid, 0), state.cash(pid))
+    final = sorted(((name(pid), state.final.get(pid, 0), state.cash(pid), pid)
                     for pid in state.players), key=lambda f: -f[2]) if state.over else []
     return TableView(
         status=status_text(state, name),

@@ -69,6 +69,7 @@ class Choice:
     label: str
     detail: str = ""
     price_field: bool = False  # the value or price is typed (a number field)
+    why: tuple[str, str] | None = None  # (figure, subject): the amount's explanation beside it
 
 
 @dataclass
@@ -260,7 +261,10 @@ class BaronsView:
         drop = " (Director: the marker drops a line)" if terms.drops else ""
         label = f"{sale['holding']} {sale['percent']}% for the {smaller}%" if smaller else \
             f"Sell {sale['holding']} {sale['percent']}%"
-        return Choice(a, label, f"receive {dollars(terms.proceeds)}{drop}")
+        subject = "|".join(str(x) for x in (a["player"], sale["holding"], sale["percent"],
+                                             smaller or "") if x != "")
+        return Choice(a, label, f"receive {dollars(terms.proceeds)}{drop}",
+                      why=("sale", subject))
 
     def buy_choice(self, a: dict) -> Choice:
         s = self.state
@@ -275,7 +279,9 @@ class BaronsView:
             if capital_due(h, pct - (give or 0)) else ""
         label = f"{a['holding']} {pct}% for your {give}%" if give else \
             f"Buy {a['holding']} {pct}%"
-        return Choice(a, label, f"pay {dollars(certificate_cost(value, pct, give))}" + capital)
+        subject = f"{a['holding']}|{pct}" + (f"|{give}" if give else "")
+        return Choice(a, label, f"pay {dollars(certificate_cost(value, pct, give))}" + capital,
+                      why=("certificate", subject))
 
     @property
     def free_tokens(self) -> int:
@@ -298,7 +304,8 @@ class BaronsView:
         h = s.holdings[op.holding]
         if a["type"] == "withhold":
             return Choice(a, f"Withhold {dollars(op.revenue)}",
-                          f"all to {possessive(self.hname(h.key))} treasury; the marker stays")
+                          f"all to {possessive(self.hname(h.key))} treasury; the marker stays",
+                          why=("revenue", h.key))
         parts = []
         for pid in s.players:
             pct = h.share(pid)
@@ -308,7 +315,8 @@ class BaronsView:
         before = self.box.track[h.space].value
         up = f"; marker {dollars(before)} → {dollars(value_after(self.box, h, 'up'))}" \
             if line_away(self.box, h, "up") else ""
-        return Choice(a, f"Pay out {dollars(op.revenue)}", ", ".join(parts) + up)
+        return Choice(a, f"Pay out {dollars(op.revenue)}", ", ".join(parts) + up,
+                      why=("revenue", h.key))
 
     def railroad_choice(self, a: dict) -> Choice:
         s = self.state
@@ -319,7 +327,8 @@ class BaronsView:
         aid = f"; Director's aid {dollars(need)}" if need else ""
         obs = f"; level {', '.join(map(str, lost))} becomes obsolete" if lost else ""
         return Choice(a, f"{card.name} {side.category}{side.level} for {dollars(side.cost)}",
-                      f"income {dollars(side.income)}{aid}{obs}")
+                      f"income {dollars(side.income)}{aid}{obs}",
+                      why=("railroad", f"{card.name}|{a['side']}"))
 
     @cached_property
     def holdings(self) -> list[dict]:
@@ -334,6 +343,9 @@ class BaronsView:
                             for p in PERCENTS]
             card = self.box.holdings[key]
             row["tokens"], row["plus"], row["down"] = card.tokens, card.plus, card.down
+            held = self.state.holdings[key].railroads
+            row["railroads"] = [{**r, "side": side}  # the card's side shown
+                                for r, (_n, side) in zip(row["railroads"], held, strict=True)]
             rows.append(row)
         return rows
 

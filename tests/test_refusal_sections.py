@@ -1,0 +1,86 @@
+"""A test per game: every refusal names a rule section of that game's own words. A refusal
+names its own section (`require(..., rule)`, `IllegalAction(reason, rule)`) or its action
+type's (RuleNames.actions); each section it names by itself must be one the game's words know,
+or one of the rulebook's headings listed here, or (Railway Rivals) one of its numbered rules."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.games import registry
+from referee.games.explain import rule_names
+
+PACKAGES = Path(__file__).resolve().parent.parent / "referee" / "games"
+# headings of a rulebook a refusal names that no action type or transfer kind names
+HEADINGS = {
+    "railbaron": {"SHORT GAME"},  # "Short Game 2": the heading and the numbered modification
+    "prairie_railroads": set(),
+    "railroad_barons": set(),
+    "railway_rivals": set(),
+}
+NUMBERED = re.compile(r"^[A-D](\d+)?(\. .+)?$")  # Railway Rivals' numbered rules: "B4", "A6. ..."
+
+
+def constants(tree: ast.Module) -> dict[str, str]:
+    """The module's names bound to a string (RULE = "Construct Track")."""
+    return {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            for t in node.targets if isinstance(t, ast.Name)}
+
+
+def named_sections(key: str) -> list[tuple[str, int, str]]:
+    """(file, line, section) of every refusal in the game's package that names its section."""
+    out = []
+    for path in sorted((PACKAGES / key).glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = constants(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", getattr(node.func, "attr", None))
+            at = {"require": 2, "IllegalAction": 1}.get(called)
+            if at is None or len(node.args) <= at:
+                continue
+            arg = node.args[at]
+            if isinstance(arg, ast.Constant):
+                out.append((path.name, node.lineno, arg.value))
+            elif isinstance(arg, ast.Name) and arg.id in names:
+                out.append((path.name, node.lineno, names[arg.id]))
+            else:
+                imported = getattr(importlib.import_module(
+                    f"referee.games.{key}.{path.stem}"), getattr(arg, "id", ""), None)
+                assert isinstance(imported, str), (path.name, node.lineno, ast.unparse(arg))
+                out.append((path.name, node.lineno, imported))
+    return out
+
+
+def known(key: str, section: str) -> bool:
+    words = rule_names(key)
+    sections = {*words.actions.values(), *(w.rule for w in words.money.values()),
+                *HEADINGS[key]}
+    if section in sections:
+        return True
+    if key == "railway_rivals" and NUMBERED.match(section):
+        return True
+    return any(section.upper().startswith(s.upper() + " ") and section[len(s) + 1:].isdigit()
+               for s in sections)
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_every_section_a_refusal_names_is_the_games_own(key):
+    found = named_sections(key)
+    assert found, "the game's refusals name some sections of their own"
+    strange = [f"{file}:{line}: {section!r}" for file, line, section in found
+               if not known(key, section)]
+    assert not strange, strange
+
+
+def test_a_section_unknown_to_the_game_is_caught():
+    assert not known("railroad_barons", "Certificate limit")
+    assert not known("railbaron", "HONEYMOON")
+    assert known("railbaron", "Short Game 4") and known("railway_rivals", "C5")
