@@ -19,7 +19,14 @@
     return document.querySelector('#entry-grids .cell[data-cell="' + CSS.escape(cell) + '"]');
   }
 
+  function mark() { // how many changes are not kept yet (0: all is on the laptop)
+    var entry = document.getElementById("entry");
+    var count = Object.keys(pending).length + Object.keys(sending || {}).length;
+    if (entry) entry.dataset.unsaved = String(count + (key === null ? 0 : 1));
+  }
+
   function schedule(now) {
+    mark();
     clearTimeout(timer);
     timer = setTimeout(flush, now ? 0 : WAIT);
   }
@@ -49,6 +56,7 @@
       key = null;
     }
     htmx.trigger(form, "save");
+    mark();
   }
 
   function showCleaned() {
@@ -76,6 +84,7 @@
       });
     }
     sending = null;
+    mark();
     if (Object.keys(pending).length && event.detail.successful) schedule(true);
   });
 
@@ -204,7 +213,7 @@
   });
 
   window.addEventListener("beforeunload", function (event) {
-    if (Object.keys(pending).length || sending) {
+    if (Object.keys(pending).length || sending || key !== null) {
       event.preventDefault();
       event.returnValue = "";
     }
