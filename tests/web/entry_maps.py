@@ -1,7 +1,11 @@
-"""A small invented Rail Baron map ("Testshire", not a printed one) as an owner types it into
-the entry grids: the cells of each grid, by grid id and cell id (`row|column`)."""
+"""What an owner types into the entry grids in the tests, by grid id and cell id (`row|column`):
+a small invented Rail Baron map ("Testshire", not a printed one), and the invented test box of
+Railroad Barons."""
 
 from __future__ import annotations
+
+import csv
+from pathlib import Path
 
 REGIONS = [("N", "Northland"), ("S", "Southland")]
 CITIES = [("Ashby", "N"), ("Brill", "N"), ("Corrin", "S"), ("Dunlow", "S")]
@@ -42,4 +46,32 @@ def cells() -> dict[str, str]:
                 f"railroads|{n}|colour": colour}
     for abbr, served in SERVICE.items():
         out |= {f"service|{city}|{abbr}": "x" for city in served}
+    return out
+
+
+# -- a Railroad Barons box: the invented test box of tests/fixtures/boxes/railroad_barons_test --
+
+TEST_BOX = Path(__file__).resolve().parent.parent / "fixtures" / "boxes" / "railroad_barons_test"
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with (TEST_BOX / name).open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(line for line in handle if not line.startswith("#")))
+
+
+def box_cells() -> dict[str, str]:
+    """Every cell of the test box as the grids take it: what the box prints, not the
+    rulebook's names and order, which the template carries."""
+    out = {"box|1|name": "Test box typed in", "box|1|investor_holding": "MSC",
+           "box|1|investor_railroad": "Test Atlantic"}
+    for row in _rows("holdings.csv"):
+        out |= {f"holdings|{row['key']}|plus_circles": row["plus_circles"],
+                f"holdings|{row['key']}|down_circles": row["down_circles"]}
+    for row in _rows("investors.csv"):
+        if row["bonus"]:
+            out[f"investors|{row['value']}|bonus"] = row["bonus"]
+    for grid, name in (("track", "share_track.csv"), ("railroads", "railroads.csv"),
+                       ("obsolescence", "obsolescence.csv")):
+        for n, row in enumerate(_rows(name), start=1):
+            out |= {f"{grid}|{n}|{column}": text for column, text in row.items() if text}
     return out

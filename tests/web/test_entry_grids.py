@@ -150,3 +150,35 @@ def test_a_game_without_grids_or_a_wrong_draft_is_a_404(owner):
     assert owner.get("/entry/nosuchgame").status_code == 404
     assert owner.get("/entry/railbaron/../../etc").status_code == 404
     assert owner.get("/entry/railbaron/0123456789ab").status_code == 404
+
+
+# -- Railroad Barons: a box ------------------------------------------------------------------
+
+
+def test_a_box_typed_into_the_grids_is_the_test_box(owner, app):
+    from referee.games.railroad_barons.box import load_box_folder
+
+    url = start_draft(owner, "railroad_barons")
+    page = owner.get(url).text
+    assert "MSC · Green" in page  # the rulebook's Holdings are not typed again
+    assert 'data-cell="investors|30|bonus"' not in page  # the priority Investor has no bonus
+    answer = keep(owner, url, entry_maps.box_cells())
+    assert "10 of 10 circle counts" in answer.text and "3 of 3 bonuses" in answer.text
+    answer = owner.post(f"{url}/save", {"key": "typed"})
+    assert answer.status_code == 303, answer.text
+    typed = load_box_folder(Path(app.instance_path) / "railroad_barons_boxes" / "typed")
+    shipped = load_box_folder(entry_maps.TEST_BOX)
+    assert typed.to_dict()["track"] == shipped.to_dict()["track"]
+    assert typed.to_dict()["railroads"] == shipped.to_dict()["railroads"]
+    assert typed.holdings == shipped.holdings and typed.investors == shipped.investors
+
+
+def test_a_box_with_a_missing_circle_is_refused_and_kept(owner):
+    url = start_draft(owner, "railroad_barons")
+    typed = entry_maps.box_cells()
+    del typed["holdings|SB|down_circles"]
+    keep(owner, url, typed)
+    answer = owner.post(f"{url}/save", {"key": "typed"})
+    assert answer.status_code == 422
+    assert "Everything typed is still here" in answer.text
+    assert "9 of 10 circle counts" in owner.get(url).text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web import entry_maps
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, join_phones
 from tests.web.test_railbaron_browser import LAPTOP, act, move, roll, tap, text
 
 pytestmark = pytest.mark.browser
@@ -147,3 +147,86 @@ def test_the_grids_read_on_a_phone(app, live_url, chromium):
     page.wait_for_selector("#grid-payoffs .cell")
     kept(page)
     check_phone_layout(page)  # no sideways scroll: a wide grid scrolls in its own card
+
+
+# -- Railroad Barons: the invented test box typed on a phone, then the opening played on it ---
+
+
+def csv_block(name: str) -> list[list[str]]:
+    """A table of the test box as a spreadsheet copies it: rows of cells, without its header."""
+    rows = entry_maps._rows(name)
+    return [list(row.values()) for row in rows]
+
+
+def test_an_owner_types_a_box_on_a_phone_and_a_game_is_played_on_it(app, live_url, chromium):
+    from tests.web.test_railroad_barons_browser import tap as choose
+    from tests.web.test_railroad_barons_browser import turn_comes
+
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/barons/boxes")
+    page.click("text=Enter a box in grids")
+    page.click("button:has-text('Start a new box')")
+    page.wait_for_selector("#grid-holdings")
+    cell(page, "box|1|name").fill("Test box typed in (made for the tests)")
+    holdings = entry_maps._rows("holdings.csv")
+    type_down(page, "holdings|MSC|plus_circles",
+              [h[c] for h in holdings for c in ("plus_circles", "down_circles")])
+    type_down(page, "investors|40|bonus", ["10", "15", "20"])
+    paste(page, "track|1|space", csv_block("share_track.csv"))
+    paste(page, "railroads|1|name", csv_block("railroads.csv"))
+    type_down(page, "obsolescence|1|level", ["4", "", "2", "", "I K", "4"])
+    cell(page, "box|1|investor_holding").fill("MSC")
+    cell(page, "box|1|investor_railroad").fill("Test Atlantic")
+    page.fill("#entry-key", "typedbox")
+    kept(page)
+    assert "10 of 10 circle counts" in text(page, "#entry-progress")
+    assert cell(page, "railroads|10|name").input_value() == "Juniper Line"
+    check_phone_layout(page)  # ten columns scroll inside their card, not the page
+    page.click("button:has-text('Check and save the box')")
+    page.wait_for_load_state("networkidle")
+    assert "/boards/railroad_barons/typedbox" in page.url, text(page, "main")
+
+    page.goto(live_url + "/")
+    page.select_option("#game", "railroad_barons")
+    page.wait_for_selector("#rb-draft_offers")
+    page.select_option("#map", "typedbox")
+    for row, name in enumerate(("Ann", "Bob"), start=1):
+        page.fill(f"#name_{row}", name)
+    page.click("text=Start the game")
+    page.wait_for_url("**/banker")
+    phones = join_phones(chromium, page.get_attribute(".join a", "href"), ("Ann", "Bob"))
+    ann, bob = phones["Ann"], phones["Bob"]
+    choose(ann, "$60 Investor", "75")
+    turn_comes(bob, "Take $75")
+    choose(bob, "Take $75")
+    choose(bob, "$30 Investor", "30")
+    turn_comes(ann, "Take the $30 Investor")
+    choose(ann, "Take the $30 Investor")
+    turn_comes(bob, "$40 Investor")
+    choose(bob, "$40 Investor", "40")
+    turn_comes(ann, "Take $40")
+    choose(ann, "Take $40")
+    choose(ann, "$450 Investor", "450")
+    turn_comes(bob, "Take $450")
+    choose(bob, "Take $450")
+    turn_comes(ann, "$90")
+    choose(ann, "$90")  # a starting space typed with "yes"
+    choose(ann, "Buy MSC 10%")
+    turn_comes(bob, "Start SB at $70")
+    choose(bob, "Start SB at $70")
+    turn_comes(ann, "Pass")
+    choose(ann, "Pass")
+    turn_comes(bob, "Pass")
+    choose(bob, "Pass")
+    ann.wait_for_selector("form.rb-tokens", timeout=8000)
+    ann.fill("form.rb-tokens input[name='plus:int']", "1")
+    ann.fill("form.rb-tokens input[name='down:int']", "2")
+    ann.check("form.rb-tokens input[name='network:int']")
+    before = int(ann.get_attribute(".live", "data-seq"))
+    ann.click("form.rb-tokens button")
+    ann.wait_for_selector(f".live[data-seq='{before + 1}']")
+    now = ann.text_content(".rb-now")
+    # the typed track: $90 up one line is $100; the typed stack: the Ash Line costs $60
+    assert "Pay out $25" in now and "marker $90 → $100" in now
+    choose(ann, "Pay out $25")
+    assert "Ash Line A2 for $60" in ann.text_content(".rb-now")
