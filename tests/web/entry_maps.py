@@ -75,3 +75,17 @@ def box_cells() -> dict[str, str]:
         for n, row in enumerate(_rows(name), start=1):
             out |= {f"{grid}|{n}|{column}": text for column, text in row.items() if text}
     return out
+
+
+# -- a Railway Rivals map: invented towns, six key numbers each ------------------------------
+
+RIVALS_TOWNS = ["Ardle", "Bexmoor", "Cragg", "Dunfell", "Eskby", "Fawley"]
+
+
+def rivals_cells() -> dict[str, str]:
+    """The map as typed: its towns (no start or small known), one die row of keys per town."""
+    out = {"map|1|name": "Pebbleshire (invented)"}
+    for n, town in enumerate(RIVALS_TOWNS, start=1):
+        out[f"towns|{n}|town"] = town
+        out |= {f"keys|{n}|{units}": town for units in range(1, 7)}
+    return out

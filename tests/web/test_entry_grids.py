@@ -182,3 +182,33 @@ def test_a_box_with_a_missing_circle_is_refused_and_kept(owner):
     assert answer.status_code == 422
     assert "Everything typed is still here" in answer.text
     assert "9 of 10 circle counts" in owner.get(url).text
+
+
+# -- Railway Rivals: a map's key numbers -------------------------------------------------------
+
+
+def test_a_rivals_key_table_is_the_printed_six_by_six(owner, app):
+    from referee.games.railway_rivals.mapdata import load_map_folder
+
+    url = start_draft(owner, "railway_rivals")
+    typed = entry_maps.rivals_cells() | {"specials|1|name": "Eastern Edge",
+                                         "keys|6|6": "eastern edge", "towns|2|start": "Yes"}
+    answer = keep(owner, url, typed)
+    assert cleaned(answer)["keys|6|6"] == "Eastern Edge"  # spelt as listed
+    assert "36 of 36 key numbers" in answer.text
+    answer = owner.post(f"{url}/save", {"key": "pebbleshire"})
+    assert answer.status_code == 303, answer.text
+    board = load_map_folder(Path(app.instance_path) / "railway_rivals_maps" / "pebbleshire")
+    assert board.name == "Pebbleshire (invented)"
+    assert board.keys[12] == "Ardle" and board.keys[43] == "Dunfell"
+    assert board.keys[66] == "Eastern Edge" and board.special == {"Eastern Edge"}
+    assert board.start_towns() == ["Bexmoor"]
+
+
+def test_a_rivals_key_naming_no_town_is_refused_and_kept(owner):
+    url = start_draft(owner, "railway_rivals")
+    keep(owner, url, entry_maps.rivals_cells() | {"keys|2|3": "Greyhavn"})
+    answer = owner.post(f"{url}/save", {"key": "pebbleshire"})
+    assert answer.status_code == 422
+    assert "Greyhavn" in answer.text
+    assert 'data-cell="keys|2|3" value="Greyhavn"' in owner.get(url).text

@@ -230,3 +230,65 @@ def test_an_owner_types_a_box_on_a_phone_and_a_game_is_played_on_it(app, live_ur
     assert "Pay out $25" in now and "marker $90 → $100" in now
     choose(ann, "Pay out $25")
     assert "Ash Line A2 for $60" in ann.text_content(".rb-now")
+
+
+# -- Railway Rivals: an invented map's key numbers typed on a phone, then thrown in a race ----
+
+
+def test_an_owner_types_a_rivals_key_table_and_a_race_throws_its_towns(app, live_url, chromium):
+    from tests.web.test_railway_rivals_browser import click, tap_die
+
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/entry/railway_rivals")
+    page.click("button:has-text('Start a new map')")
+    page.wait_for_selector("#grid-keys")
+    cell(page, "map|1|name").fill("Pebbleshire (invented)")
+    towns = entry_maps.RIVALS_TOWNS
+    type_down(page, "towns|1|town", [v for town in towns for v in (town, "", "")])
+    kept(page)
+    type_down(page, "keys|1|1", [towns[0]] * 6)  # the first die's row, Enter across
+    assert page.evaluate("document.activeElement.dataset.cell") == "keys|2|1"
+    paste(page, "keys|2|1", [[town] * 6 for town in towns[1:]])  # the rest as a block
+    page.wait_for_selector("#entry-progress:has-text('36 of 36 key numbers')")
+    page.fill("#entry-key", "pebbleshire")
+    kept(page)
+    check_phone_layout(page)
+    page.click("button:has-text('Check and save the map')")
+    page.wait_for_load_state("networkidle")
+    assert "/boards/railway_rivals/pebbleshire" in page.url, text(page, "main")
+
+    page.goto(live_url + "/")
+    page.select_option("#game", "railway_rivals")
+    page.wait_for_selector("select#map")
+    page.select_option("select#map", "pebbleshire")
+    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        page.fill(f"#name_{row}", name)
+    page.click("text=Start the game")
+    page.wait_for_url("**/banker")
+    join_url = page.get_attribute(".join a", "href")
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
+    for name, town in (("Ann", "Ardle"), ("Bob", "Cragg"), ("Cy", "Eskby")):
+        phones[name].reload()
+        phones[name].select_option(".rr-panel select[name='town']", town)  # typed towns
+        click(phones[name], ".rr-panel button:has-text('Start here')")
+    ann = phones["Ann"]
+    ann.reload()
+    tap_die(ann, "die", 6)
+    click(ann, "button:has-text('Record the throw')")
+    while ann.locator(".rr-panel select[name='town'] option").count():  # first into the rest
+        click(ann, ".rr-panel button:has-text('First here')")
+    click(ann, "button:has-text('End my turn')")
+    page.reload()
+    assert "Throw for the first town" in text(page, ".rr-now"), text(page, ".live")
+    tap_die(page, "tens", 1)
+    tap_die(page, "units", 2)
+    click(page, "button:has-text('Record the throws')")
+    tap_die(page, "tens", 6)
+    tap_die(page, "units", 5)
+    click(page, "button:has-text('Record the throws')")
+    click(page, "button:has-text('Yes, 6 or more')")
+    table = chromium.new_context(**PHONE).new_page()
+    table.goto(join_url)
+    table.click("text=Show the table on this screen")
+    table.wait_for_url("**/table")
+    assert table.text_content(".rr-towns").split() == ["Ardle", "→", "Fawley"]  # 12 and 65

@@ -15,6 +15,7 @@ from referee.games.contract import (
     record_errors,
 )
 from referee.games.railway_rivals import views
+from referee.games.railway_rivals.entry import RivalsMapEntry
 from referee.games.railway_rivals.figures import final_figures
 from referee.games.railway_rivals.history import history
 from referee.games.railway_rivals.mapdata import (
@@ -69,6 +70,7 @@ class RivalsMaps(FolderBoards):
     manifest = MANIFEST  # for the web core's upload page (/boards/railway_rivals)
     noun = "map"
     template: Path | None = MAPS_DIR / "_template"
+    entry = RivalsMapEntry()  # the entry grids (referee/web/entry.py)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}
