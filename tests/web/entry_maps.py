@@ -89,3 +89,23 @@ def rivals_cells() -> dict[str, str]:
         out[f"towns|{n}|town"] = town
         out |= {f"keys|{n}|{units}": town for units in range(1, 7)}
     return out
+
+
+# -- a Prairie Railroads board: the invented test board of tests/fixtures/boards/prairie_test --
+
+TEST_BOARD = Path(__file__).resolve().parent.parent / "fixtures" / "boards" / "prairie_test"
+
+
+def board_cells() -> dict[str, str]:
+    """Every cell of the test board as the grids take it."""
+    out = {"board|1|name": "Prairie test board typed in (made for the tests)"}
+    for grid, name in (("cities", "cities.csv"), ("segments", "segments.csv"),
+                       ("western", "western_builds.csv")):
+        with (TEST_BOARD / name).open(encoding="utf-8", newline="") as handle:
+            for n, row in enumerate(csv.DictReader(handle), start=1):
+                out |= {f"{grid}|{n}|{column}": text for column, text in row.items() if text}
+    with (TEST_BOARD / "growth.csv").open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            out |= {f"growth|{row['roll']}|primary": row["primary"],
+                    f"growth|{row['roll']}|secondary": row["secondary"]}
+    return out

@@ -212,3 +212,21 @@ def test_a_rivals_key_naming_no_town_is_refused_and_kept(owner):
     assert answer.status_code == 422
     assert "Greyhavn" in answer.text
     assert 'data-cell="keys|2|3" value="Greyhavn"' in owner.get(url).text
+
+
+# -- Prairie Railroads: a board ----------------------------------------------------------------
+
+
+def test_a_prairie_board_typed_into_the_grids_is_the_test_board(owner, app):
+    from referee.games.prairie_railroads.board import load_board_folder
+
+    url = start_draft(owner, "prairie_railroads")
+    answer = keep(owner, url, entry_maps.board_cells())
+    assert "72 of 72 growth chart cells" in answer.text
+    answer = owner.post(f"{url}/save", {"key": "typed"})
+    assert answer.status_code == 303, answer.text
+    typed = load_board_folder(Path(app.instance_path) / "prairie_boards" / "typed")
+    shipped = load_board_folder(entry_maps.TEST_BOARD)
+    assert typed.cities == shipped.cities
+    assert typed.segments == shipped.segments
+    assert typed.growth == shipped.growth
