@@ -42,6 +42,7 @@ from typing import Any, Protocol
 
 from referee.engine.record import RecordError
 from referee.engine.rules import GameRules
+from referee.games import grids  # noqa: F401  the entry grids' shapes (a board's `entry`)
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,8 @@ class Boards(Protocol):
     noun: str  # what the game's players call one: "map", "board"
     # and, where "s" will not do, `plural` ("boxes"; referee/web/boards.py, plural_of)
     template: Path | None  # the shipped folder a new board starts from (HOWTO.md inside)
+    # and, optionally, `entry`: the board's tables as grids to type in (grids.BoardEntry;
+    # referee/web/entry.py draws them)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         """Every board, shipped and uploaded, each with its report (a broken one unplayable)."""

@@ -17,14 +17,15 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
 from referee.games import registry
-from referee.games.contract import Boards
-from referee.games.grids import CHART, MARK, NUMBER, YESNO, Grid, Sheet, split_cell
+from referee.games.contract import Boards, grids
 from referee.web import drafts
 from referee.web.board_upload import KEY_RULE, Upload, UploadError, add_board, check_key
 from referee.web.cells import clean_cell
 from referee.web.render import page_or_fragment
 
 bp = Blueprint("entry", __name__, url_prefix="/entry")
+CHART, MARK, NUMBER, YESNO = grids.CHART, grids.MARK, grids.NUMBER, grids.YESNO
+Grid, Sheet, split_cell = grids.Grid, grids.Sheet, grids.split_cell
 UNKNOWN = "?"
 DASHES = ("-", "–", "—")
 MARKED = ("x", "yes", "y", "✓", "✔", "1", "true")

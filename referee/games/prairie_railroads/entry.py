@@ -12,9 +12,17 @@ import csv
 import io
 import json
 
-from referee.games import grids
-from referee.games.grids import NUMBER, TEXT, YESNO, Cells, Column, Grid, Row, Sheet
+from referee.games.contract import grids
 from referee.games.prairie_railroads.board import DEFAULT_FILES, FILES, MANIFEST, ROLLS
+
+NUMBER = grids.NUMBER
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
 
 SUMMARY = "Typed into referee's entry grids from the printed board."
 

@@ -15,8 +15,7 @@ import csv
 import io
 import json
 
-from referee.games import grids
-from referee.games.grids import CHART, MARK, NUMBER, TEXT, YESNO, Cells, Column, Grid, Row, Sheet
+from referee.games.contract import grids
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
@@ -24,6 +23,17 @@ from referee.games.railbaron.charts.format import (
     RAILROADS_TRANSCRIBED,
     TABLE_FILES,
 )
+
+CHART = grids.CHART
+MARK = grids.MARK
+NUMBER = grids.NUMBER
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
 
 DASH = "-"
 EDITIONS = ("classic", "modern")

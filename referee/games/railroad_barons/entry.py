@@ -15,9 +15,17 @@ import io
 import json
 from pathlib import Path
 
-from referee.games import grids
-from referee.games.grids import NUMBER, TEXT, YESNO, Cells, Column, Grid, Row, Sheet
+from referee.games.contract import grids
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, FILES, MANIFEST
+
+NUMBER = grids.NUMBER
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
 
 TEMPLATE = BOXES_DIR / "_template"
 NOTE = "Typed into referee's entry grids from the printed box."

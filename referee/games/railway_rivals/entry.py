@@ -13,9 +13,16 @@ import csv
 import io
 import json
 
-from referee.games import grids
-from referee.games.grids import TEXT, YESNO, Cells, Column, Grid, Row, Sheet
+from referee.games.contract import grids
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, FILES, MANIFEST
+
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
 
 DIE = tuple(str(n) for n in range(1, 7))
 STATUS = "typed into referee's entry grids from the printed map"
