@@ -26,7 +26,6 @@ from referee.web.render import page_or_fragment
 bp = Blueprint("entry", __name__, url_prefix="/entry")
 CHART, MARK, NUMBER, YESNO = grids.CHART, grids.MARK, grids.NUMBER, grids.YESNO
 Grid, Sheet, split_cell = grids.Grid, grids.Sheet, grids.split_cell
-UNKNOWN = "?"
 DASHES = ("-", "–", "—")
 MARKED = ("x", "yes", "y", "✓", "✔", "1", "true")
 
@@ -68,15 +67,15 @@ def clean(grid: Grid, cell: str, text: str, choices: dict[str, tuple[str, ...]])
     row, column_id = split_cell(cell)
     column = grid.column(column_id)
     kind = column.kind if column else "text"
-    value = clean_cell(text, "text")
+    value = clean_cell(text, "text").value
     if kind == MARK:
         return "x" if value.casefold() in MARKED else ""
     if kind == CHART:
         if value in DASHES:
             return "-"
-        return value if value == UNKNOWN else clean_cell(value, NUMBER)
+        return clean_cell(value, "number").value
     if kind in (NUMBER, YESNO):
-        return clean_cell(value, kind)
+        return clean_cell(value, "number" if kind == NUMBER else "flag").value
     listed = choices.get(column.choices, ()) if column and column.choices else ()
     folded = value.casefold()
     return next((c for c in listed if c.casefold() == folded), value)
@@ -178,7 +177,7 @@ def _sent(entry: Any, typed: dict[str, dict[str, str]]) -> tuple[dict[str, str],
             break
         for name, (grid_id, cell, text) in taken.items():
             grids[name] = sheet.grid(grid_id)
-            merged.setdefault(grid_id, {})[cell] = clean_cell(text)
+            merged.setdefault(grid_id, {})[cell] = clean_cell(text, "text").value
             del given[name]
         sheet = entry.sheet(merged)
     sent = {}
