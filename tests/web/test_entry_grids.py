@@ -230,3 +230,18 @@ def test_a_prairie_board_typed_into_the_grids_is_the_test_board(owner, app):
     assert typed.cities == shipped.cities
     assert typed.segments == shipped.segments
     assert typed.growth == shipped.growth
+
+
+def test_a_cell_too_long_is_not_kept_and_says_so(owner):
+    url = start_draft(owner)
+    answer = keep(owner, url, {"regions|1|name": "x" * 201, "regions|1|code": "N"})
+    assert answer.status_code == 422
+    assert "Not kept: A cell holds at most 200 characters." in answer.text
+    assert 'value="N"' not in owner.get(url).text  # the whole change was refused
+
+
+def test_a_cell_of_no_grid_is_dropped(owner):
+    url = start_draft(owner)
+    answer = keep(owner, url, {"nosuchgrid|1|x": "1", "city_table-Q|2|odd": "Ashby"})
+    assert answer.status_code == 200
+    assert cleaned(answer) == {}
