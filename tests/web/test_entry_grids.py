@@ -245,3 +245,12 @@ def test_a_cell_of_no_grid_is_dropped(owner):
     answer = keep(owner, url, {"nosuchgrid|1|x": "1", "city_table-Q|2|odd": "Ashby"})
     assert answer.status_code == 200
     assert cleaned(answer) == {}
+
+
+def test_a_question_mark_keeps_a_cell_unknown(owner, app):
+    url = start_draft(owner)
+    answer = keep(owner, url, entry_maps.cells() | {"payoffs|Corrin|Brill": " ? "})
+    assert cleaned(answer)["payoffs|Corrin|Brill"] == "?"
+    assert owner.post(f"{url}/save", {"key": "unread"}).status_code == 303
+    board = load_map("unread", instance_dir=Path(app.instance_path))
+    assert board.payoff("Brill", "Corrin") is None  # the table is asked when it comes up
