@@ -1,7 +1,8 @@
 // The entry grids (templates/entry/_grid.html): each changed cell is kept on the laptop as the
 // owner types (posted through the hidden htmx form #entry-autosave), Enter moves to the next
 // cell, and a block copied from a spreadsheet (tab-separated rows) fills the grid from the cell
-// it is pasted into. The answer shows each cell as it was kept (cleaned: $, 20,000, Yes).
+// it is pasted into; the arrows up and down move along a column. The answer shows each cell
+// as it was kept (cleaned: $, 20,000, Yes).
 (function () {
   "use strict";
   var BATCH = 400; // cells per request: a form takes at most 1,000 fields
@@ -157,6 +158,24 @@
 
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches("#entry-grids .cell")) schedule(true);
+  });
+
+  document.addEventListener("keydown", function (event) { // up and down a column
+    var input = event.target;
+    if ((event.key !== "ArrowUp" && event.key !== "ArrowDown") || !input.matches ||
+        !input.matches("#entry-grids .cell") || input.list) return; // a list's own arrows
+    var p = place(input);
+    var table = input.closest("table");
+    var step = event.key === "ArrowUp" ? -1 : 1;
+    for (var r = p[0] + step; r >= 0 && r < table.tBodies[0].rows.length; r += step) {
+      var to = at(table, r, p[1]);
+      if (to) {
+        event.preventDefault();
+        to.focus();
+        if (to.select) to.select();
+        return;
+      }
+    }
   });
 
   document.addEventListener("keydown", function (event) {

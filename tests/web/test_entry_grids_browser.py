@@ -73,6 +73,9 @@ def enter_the_map(page, live_url: str) -> None:
     page.wait_for_function(
         "() => document.querySelector('[data-cell=\"payoffs|Dunlow|Ashby\"]').value === '11500'")
     assert cell(page, "payoffs|Dunlow|Brill").input_value() == "8500"  # shown as kept
+    cell(page, "payoffs|Dunlow|Brill").click()
+    page.keyboard.press("ArrowUp")  # up the column: Corrin's row
+    assert page.evaluate("document.activeElement.dataset.cell") == "payoffs|Corrin|Brill"
     rows = [[abbr, name, f"{price:,}", public.capitalize(), colour]
             for abbr, name, price, public, colour in entry_maps.RAILROADS]
     type_down(page, "railroads|1|abbr", rows[0])  # one typed, Enter across the row
