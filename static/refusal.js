@@ -21,6 +21,7 @@
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       if (el.name !== name || el.type === "hidden") continue;
+      el.setAttribute("data-touched", "");  // a live update keeps it (keep_choices.js)
       if (el.type === "radio" || el.type === "checkbox") {
         el.checked = values.indexOf(el.value) >= 0;
       } else if (el.tagName === "SELECT") {

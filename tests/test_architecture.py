@@ -94,11 +94,12 @@ def test_the_registry_and_the_contract_name_no_game():
 
 def test_the_web_layer_reaches_a_game_only_through_its_contract():
     """Shared web code asks the registry, the contract and explain (the core's statements); a
-    game's own web module (referee/web/games/<key>*.py) may read its own game, and no other."""
+    game's own web modules (referee/web/games/<key>/) may read its own game, and no other."""
     keys = game_packages()
     for path in (ROOT / "web").rglob("*.py"):
         games = {m.split(".")[2] for m in imports_of(path)
                  if m.startswith("referee.games.") and m.split(".")[2] not in (
                      "contract", "registry", "explain")}
-        own = [k for k in keys if path.parent.name == "games" and path.stem.startswith(k)]
+        parts = path.relative_to(ROOT / "web").parts
+        own = [k for k in keys if parts[:2] == ("games", k)]
         assert games <= set(own), f"web/{path.relative_to(ROOT / 'web')} reaches into {games}"

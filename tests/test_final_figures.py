@@ -8,7 +8,7 @@ from pathlib import Path
 from referee.engine.record import read_record
 from referee.games import registry
 from referee.games.contract import ranked
-from referee.web.games.railbaron_report import player_reports
+from referee.web.games.railbaron.report import player_reports
 from tests.railbaron.play import play
 from tests.railway_rivals.play import Table
 from tests.railway_rivals.test_tournament_and_end import one_race

@@ -26,7 +26,7 @@ DIGEST_CHARS = 12
 VERSIONED = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{12})(?P<suffix>\.[A-Za-z0-9]+)$")
 COMPRESSIBLE = (".css", ".js", ".svg", ".txt", ".json", ".html", ".md")
 PUBLIC_PAGES = frozenset({"table", "history"})  # a game's pages read by the whole table
-AREA_SHEETS = frozenset({"lookup.css"})  # the quick lookup's and maps pages': they link it
+AREA_SHEETS = frozenset({"boards.css"})  # the boards pages' and the quick lookup's: they link it
 
 
 @dataclass(frozen=True)

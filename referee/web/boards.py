@@ -3,7 +3,7 @@ adding one by upload into this laptop's instance folder (the game's `Boards`, in
 referee.games.contract: list, check, and the folder, manifest and template of an upload).
 
 `/boards/<game>` serves any game; a game may keep its pages at an address of its own (Rail
-Baron's `/maps`, referee/web/games/railbaron_maps.py) by calling the same views with a `Place`.
+Baron's `/maps`, referee/web/games/railbaron/maps.py) by calling the same views with a `Place`.
 An upload is checked in a hidden staging folder and stored only when it has no error
 (referee/web/board_upload.py); a shipped board is never replaced. Then the lobby lists it.
 """
@@ -77,7 +77,7 @@ def board_pages() -> list[tuple[str, str, str]]:
 
 @bp.app_context_processor
 def navigation() -> dict[str, Any]:
-    """`board_pages()` for every page's navigation (templates/maps/_nav.html)."""
+    """`board_pages()` for every page's navigation (templates/boards/_nav.html)."""
     return {"board_pages": board_pages}
 
 
@@ -114,7 +114,7 @@ def index(place: Place, boards: Boards, status: int = 200, form: Any = None,
         "form": request.form if form is None else form,
         "max_file": MAX_FILE_BYTES, "max_total": MAX_TOTAL_BYTES,
     }
-    return page_or_fragment("maps/index.html", "maps/_maps.html", status, **(context | extra))
+    return page_or_fragment("boards/index.html", "boards/_maps.html", status, **(context | extra))
 
 
 def template(place: Place, boards: Boards) -> Response:
@@ -132,7 +132,7 @@ def report(place: Place, boards: Boards, key: str) -> Response:
     if summary is None:
         abort(404, f"There is no {boards.noun} {key[:40]!r}. The {plural_of(boards)} page lists "
                    f"every {boards.noun}.")
-    return page_or_fragment("maps/report.html", "maps/_report.html",
+    return page_or_fragment("boards/report.html", "boards/_report.html",
                             **_common(place, boards), summary=summary,
                             links=hooks_for(place.game).board_links(summary),
                             added=request.args.get("added") == "1",

@@ -73,7 +73,7 @@ def test_a_name_no_file_can_have_answers_404(client, name):
     assert client.get(f"/static/{name}").status_code == 404
 
 
-SHEETS = re.compile(r'href="/static/([a-z_]+)\.[0-9a-f]{12}\.css"')
+SHEETS = re.compile(r'href="/static/([a-z_/]+)\.[0-9a-f]{12}\.css"')
 STYLES = """() => [...document.querySelectorAll('body *')].filter(el => !el.closest('.poll'))
 .map(el => {  /* the poller is left out: its class changes while it asks */
   const cs = getComputedStyle(el);
@@ -110,9 +110,10 @@ def test_a_game_page_links_only_the_stylesheets_it_uses(browser):
     linked = {page: SHEETS.findall(who.get(f"/g/{game_id}/{page}").text)
               for who, page in ((phone, "me"), (banker, "banker"), (banker, "table"),
                                 (banker, "history"))}
-    assert linked["me"] == linked["banker"] == ["app", "railbaron"]
-    assert linked["table"] == linked["history"] == ["app", "railbaron", "railbaron_public"]
-    assert SHEETS.findall(banker.get("/lookup").text) == ["app", "lookup"]
+    assert linked["me"] == linked["banker"] == ["app", "railbaron/railbaron"]
+    assert linked["table"] == linked["history"] == ["app", "railbaron/railbaron",
+                                                    "railbaron/railbaron_public"]
+    assert SHEETS.findall(banker.get("/lookup").text) == ["app", "boards"]
 
 
 @pytest.mark.browser
@@ -129,10 +130,10 @@ def test_the_sheets_a_rail_baron_phone_leaves_out_change_nothing_on_it(live_url,
             page.click(f"button:has-text('{seat}')")
             page.wait_for_url("**/me")
             html = page.content()
-            assert SHEETS.findall(html) == ["app", "railbaron"]
+            assert SHEETS.findall(html) == ["app", "railbaron/railbaron"]
             before = page.evaluate(STYLES)
             page.evaluate(ADD_SHEETS, [f"/static/{name}.css" for name in
-                                       ("lookup", "railbaron_public")])
+                                       ("boards", "railbaron/railbaron_public")])
             assert page.evaluate("document.styleSheets.length") == 4
             after = page.evaluate(STYLES)
             assert len(after) == len(before)

@@ -13,7 +13,7 @@ from referee.engine.checkpoint import dump_state, load_state
 from referee.engine.replay import CHECKPOINT_EVERY
 from referee.games.railbaron.rules import RailBaronRules
 from referee.web.db import open_database
-from referee.web.games.railbaron_history import FrameNote, history, note_frames
+from referee.web.games.railbaron.history import FrameNote, history, note_frames
 from referee.web.replayers import _NOTERS, SavedCheckpoint
 from tests.railbaron.random_play import random_action
 from tests.web.long_game import SKIPPED, long_game, rules_of

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.web.games.prairie_railroads_table import table_view
+from referee.web.games.prairie_railroads.table import table_view
 from tests.prairie_railroads.play import standard_game
 
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"

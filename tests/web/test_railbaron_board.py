@@ -143,7 +143,7 @@ def test_a_map_without_rails_shows_no_routes_and_no_board(app, browser):
 def test_the_board_colours_each_railroad_by_its_owner():
     import dataclasses
 
-    from referee.web.games.railbaron_board import BANK_GREY, picture
+    from referee.web.games.railbaron.board import BANK_GREY, picture
     from tests.railbaron.play import play
 
     t = play(board="us", settings={"edition": "modern"})

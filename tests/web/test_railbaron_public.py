@@ -18,9 +18,9 @@ import pytest
 from referee.engine.record import read_record
 from referee.games.railbaron.fees import money
 from referee.games.registry import replay
-from referee.web.games.railbaron_chart import HEIGHT, WIDTH
-from referee.web.games.railbaron_history import history
-from referee.web.games.railbaron_report import cash_by_turn, final_report, table_view
+from referee.web.games.railbaron.chart import HEIGHT, WIDTH
+from referee.web.games.railbaron.history import history
+from referee.web.games.railbaron.report import cash_by_turn, final_report, table_view
 
 GAMES_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"

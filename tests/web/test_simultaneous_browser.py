@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.conftest import check_phone_layout, join_phones
@@ -87,6 +89,9 @@ def test_a_truly_stale_tap_keeps_the_choice_and_the_message_through_live_updates
         phone.reload()
     bob.select_option(".rr-panel select[name='town']", "Linz")
     # Ann answers, and the keeper takes her answer back before Bob taps: Bob's page is stale
+    # (his page does not poll meanwhile, however slow the machine, so it stays stale)
+    polls = re.compile(r".*/version.*")
+    bob.route(polls, lambda route: route.abort())
     ann.select_option(".rr-panel select[name='town']", "Wien")
     click(ann, ".rr-panel button:has-text('Start here')")
     keeper.reload()
@@ -94,6 +99,7 @@ def test_a_truly_stale_tap_keeps_the_choice_and_the_message_through_live_updates
     click(keeper, "button:has-text('Yes, take it back')")
     bob.click(".rr-panel button:has-text('Start here')")
     bob.wait_for_selector(".act-refusal .refused")
+    bob.unroute(polls)
     assert "Someone acted first" in bob.text_content(".act-refusal")
     assert "Not recorded: start town: Linz" in bob.text_content(".act-refusal")
     town = ".rr-panel select[name='town']"
@@ -113,3 +119,23 @@ def test_a_truly_stale_tap_keeps_the_choice_and_the_message_through_live_updates
     assert [(a["type"], a.get("company"), a.get("town")) for a in recorded(keeper)] == [
         ("start_town", "p1", "Wien"), ("undo", None, None), ("start_town", "p3", "Graz"),
         ("start_town", "p2", "Linz")]
+
+
+def test_a_choice_being_made_survives_another_seats_answer(live_url, chromium):
+    keeper = keeper_of_a_new_game(live_url, chromium)
+    join_url = keeper.get_attribute(".join a", "href")
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
+    ann, bob = phones["Ann"], phones["Bob"]
+    for phone in (ann, bob):
+        phone.reload()
+    town = ".rr-panel select[name='town']"
+    bob.select_option(town, "Linz")
+    ann.select_option(town, "Wien")
+    click(ann, ".rr-panel button:has-text('Start here')")
+    settled(bob, 1)  # Bob's page followed Ann's answer while he was choosing
+    assert bob.input_value(town) == "Linz"
+    click(bob, ".rr-panel button:has-text('Start here')")
+    settled(bob, 2)
+    assert bob.locator(".act-refusal .refused").count() == 0
+    starts = {a["company"]: a["town"] for a in recorded(keeper) if a["type"] == "start_town"}
+    assert starts == {"p1": "Wien", "p2": "Linz"}

@@ -45,5 +45,5 @@ META = GameMeta(
     uses_board=True,
     web="referee.web.games.railbaron",
     lobby_order=0,
-    stylesheets=("lookup.css", "railbaron.css", "railbaron_public.css"),
+    stylesheets=("boards.css", "railbaron/railbaron.css", "railbaron/railbaron_public.css"),
 )

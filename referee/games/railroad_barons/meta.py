@@ -11,5 +11,5 @@ META = GameMeta(
     uses_board=True,
     web="referee.web.games.railroad_barons",
     lobby_order=20,
-    stylesheets=("railroad_barons.css",),
+    stylesheets=("railroad_barons/railroad_barons.css",),
 )

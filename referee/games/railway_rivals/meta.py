@@ -17,6 +17,6 @@ META = GameMeta(
               Choice("target_vote", "Target 50 higher (voted, B8)")),
     uses_board=True,
     web="referee.web.games.railway_rivals",
-    stylesheets=("railway_rivals.css",),
+    stylesheets=("railway_rivals/railway_rivals.css",),
     lobby_order=30,
 )

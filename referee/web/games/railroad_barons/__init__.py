@@ -29,8 +29,8 @@ from referee.games.railroad_barons.views import (
     summary,
     to_act,
 )
-from referee.web.games.railroad_barons_boxes import blueprints, board_links, boards_page
-from referee.web.games.railroad_barons_chart import value_chart
+from referee.web.games.railroad_barons.boxes import blueprints, board_links, boards_page
+from referee.web.games.railroad_barons.chart import value_chart
 from referee.web.presenter import Panel, Presenter
 
 __all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",

@@ -1,5 +1,5 @@
 """Railway Rivals' web hooks: the pages get an `rr` view (accounts sheet, race, what to do now),
-and the game's own pages: the maps (upload and entry form, railway_rivals_maps.py)."""
+and the game's own pages: the maps (upload and entry form, maps.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from referee.games.railway_rivals.views import (
     timeline,
     to_act,
 )
-from referee.web.games.railway_rivals_chart import balance_chart
+from referee.web.games.railway_rivals.chart import balance_chart
 from referee.web.presenter import Panel, Presenter
 
 __all__ = ["blueprints", "boards_page", "page_context"]
@@ -48,7 +48,7 @@ PAYMENT_BUTTONS = (  # (kind, words on the button), the amounts from rule A4 and
 
 def blueprints() -> tuple:
     """The maps pages: every map, the upload and the entry form."""
-    from referee.web.games.railway_rivals_maps import bp
+    from referee.web.games.railway_rivals.maps import bp
 
     return (bp,)
 

@@ -8,9 +8,12 @@ from flask import request, url_for
 
 from referee.games.railbaron.meta import EDITION_RULE_CHOICES, META
 from referee.games.railbaron.settings import EDITION_RULES
-from referee.web.games import railbaron_lookup, railbaron_maps, railbaron_report, railbaron_routes
-from referee.web.games.railbaron_board import board_args, picture, player_colours
-from referee.web.games.railbaron_turn import turn_context
+from referee.web.games.railbaron import lookup as railbaron_lookup
+from referee.web.games.railbaron import maps as railbaron_maps
+from referee.web.games.railbaron import report as railbaron_report
+from referee.web.games.railbaron import routes as railbaron_routes
+from referee.web.games.railbaron.board import board_args, picture, player_colours
+from referee.web.games.railbaron.turn import turn_context
 
 __all__ = ["blueprints", "board_links", "boards_page", "page_context", "read_setup",
            "setup_context"]
@@ -48,8 +51,8 @@ def read_setup(form: Any, problems: list[str]) -> tuple[None, dict]:
 
 
 def page_context(view: Any) -> dict:
-    """Rail Baron counts in dollars; the public pages get their names from railbaron_report,
-    the phone and the banker console the turn flow from railbaron_turn."""
+    """Rail Baron counts in dollars; the public pages get their names from report.py,
+    the phone and the banker console the turn flow from turn.py."""
     context: dict[str, Any] = {"currency": "$"}
     if getattr(view.snapshot.rules.board, "route_graph", None) is not None:
         context["game_tabs"] = [("Routes", url_for("rb_routes.routes", game_id=view.game.id))]

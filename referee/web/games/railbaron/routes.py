@@ -15,7 +15,7 @@ from referee.games.railbaron.route_answer import RouteError, answer_route
 from referee.games.railbaron.route_hints import Rider
 from referee.web.actors import game_or_404, require_actor
 from referee.web.db import get_db
-from referee.web.games.railbaron_board import ROUTE, board_args, picture, player_colours
+from referee.web.games.railbaron.board import ROUTE, board_args, picture, player_colours
 from referee.web.render import replayers
 
 bp = Blueprint("rb_routes", __name__, url_prefix="/g/<game_id>")

@@ -4,7 +4,7 @@ Everything here is read from the same loaded map the server answers from (`quick
 house rules applied): the page's script only puts these words together. A cell the chart does
 not know is left out, and so is a payoff it does not know: the script then asks the server,
 which asks the person for the printed value. The words and numbers are formatted here, as the
-page's own answer formats them (`templates/lookup/_lookup.html`).
+page's own answer formats them (`templates/railbaron/lookup/_lookup.html`).
 """
 
 from __future__ import annotations

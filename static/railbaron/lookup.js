@@ -1,7 +1,7 @@
 /* The quick lookup answers a tapped die in the page, from the chart the server put in it.
  *
  * The chart (#lookup-chart) and the train's city with its payoffs (#lookup-from) are written by
- * the server from the map it answers with (referee/web/games/railbaron_lookup_chart.py). A tap
+ * the server from the map it answers with (referee/web/games/railbaron/lookup_chart.py). A tap
  * is answered here only when the chart knows every cell it needs; an unknown cell, a region to
  * pick, a problem on the page or a request still on its way goes to the server as before (htmx),
  * which asks for the printed value. Without JavaScript the form works as it always did.

@@ -2,8 +2,8 @@
 
 One GET form (`/lookup`), so a look-up is an address that can be reloaded or shared. With htmx
 a tap swaps only the dice and answers (a new map swaps the form); without JavaScript its
-"Look up" button does the same. The page also carries the chart (`railbaron_lookup_chart`), so
-`static/lookup.js` answers a tapped die in the browser wherever the chart knows the cells.
+"Look up" button does the same. The page also carries the chart (`lookup_chart`), so
+`static/railbaron/lookup.js` answers a tapped die in the browser wherever the chart knows the cells.
 The chart reading is `referee.games.railbaron.charts.quick`; this module only fetches the map
 and renders.
 """
@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, redirect, request, url_for
 
 from referee.games.railbaron.charts import MapError, UnknownMapError, load_map, quick
 from referee.games.railbaron.charts.loader import MapTitle, map_titles
-from referee.web.games.railbaron_lookup_chart import chart_json, from_json
+from referee.web.games.railbaron.lookup_chart import chart_json, from_json
 from referee.web.render import is_htmx, page_or_fragment
 
 bp = Blueprint("lookup", __name__, url_prefix="/lookup")
@@ -66,7 +66,8 @@ def page() -> Response:
     context["problems"] = problems
     if problems and status == 200:
         status = 422
-    response = page_or_fragment("lookup/index.html", "lookup/_lookup.html", status, **context)
+    response = page_or_fragment("railbaron/lookup/index.html", "railbaron/lookup/_lookup.html",
+                                status, **context)
     if is_htmx():  # the address follows the look-up: replaced, one history entry, not one a tap
         response.headers["HX-Replace-Url"] = url_for("lookup.page",
                                                      **(query.args() | {"map": key}))

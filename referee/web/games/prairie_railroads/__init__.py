@@ -21,7 +21,7 @@ from referee.games.prairie_railroads.views import (
     railroad_rows,
     to_act,
 )
-from referee.web.games.prairie_railroads_table import COLOURS, table_view
+from referee.web.games.prairie_railroads.table import COLOURS, table_view
 from referee.web.presenter import Panel, Presenter
 
 __all__ = ["page_context", "read_setup", "setup_context"]

@@ -19,8 +19,8 @@ from referee.games.railbaron.context import phase_text
 from referee.games.railbaron.fees import money
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
 from referee.games.railbaron.views import UNDER_ANNOUNCE, summary, to_act, visible_cash
-from referee.web.games.railbaron_chart import Chart, Series, cash_chart
-from referee.web.games.railbaron_history import (
+from referee.web.games.railbaron.chart import Chart, Series, cash_chart
+from referee.web.games.railbaron.history import (
     History,
     TurnEntry,
     history,
