@@ -89,6 +89,27 @@
     if (Object.keys(pending).length && event.detail.successful) schedule(true);
   });
 
+  // A grid drawn again (its shape changed: a city added to the payoff chart) shows what is
+  // not kept yet and keeps the cell the owner is in.
+  var focused = null;
+  document.addEventListener("htmx:oobBeforeSwap", function () {
+    var active = document.activeElement;
+    if (active && active.dataset && active.dataset.cell) focused = active.dataset.cell;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var unsaved = Object.assign({}, sending || {}, pending);
+    Object.keys(unsaved).forEach(function (name) {
+      var input = inputFor(name);
+      if (!input) return;
+      if (input.type === "checkbox") input.checked = !!unsaved[name];
+      else if (input.value !== unsaved[name]) input.value = unsaved[name];
+    });
+    var again = focused && inputFor(focused);
+    var now = document.activeElement;
+    if (again && again !== now && (!now || now === document.body)) again.focus();
+    focused = null;
+  });
+
   function grow(table) { // a list that fills up gets another empty row
     var body = table.tBodies[0];
     var last = body.rows[body.rows.length - 1];

@@ -56,6 +56,7 @@ def enter_the_map(page, live_url: str) -> None:
     type_down(page, "regions|1|code", ["N", "Northland", "S", "Southland"])
     type_down(page, "cities|1|city", [v for c in entry_maps.CITIES for v in c])
     page.wait_for_selector("#grid-city_table-S")  # a region's city table comes with it
+    page.wait_for_selector(".cell[data-cell='payoffs|Dunlow|Corrin']")  # and every city's row
     # the region table typed down its columns, as printed: odd 2..12, then even 2..12
     type_down(page, "region_table|2|odd",
               [entry_maps.REGION_TABLE[s][0] for s in range(2, 13)]
