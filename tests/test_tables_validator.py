@@ -155,7 +155,9 @@ BROKEN = {
     "city not in the payoff chart": (
         lambda m: (edit(m, "cities.csv", append("Foxtrot,S")),
                    edit(m, "city_table.csv", replace_line("S,odd,12,Echo", "S,odd,12,Foxtrot"))),
-        ["payoffs.csv: Foxtrot has no payoff at all (5 pairs missing)"],
+        ["payoffs.csv: Foxtrot has no payoff at all (5 pairs missing)",
+         "cities.csv line 7: Foxtrot is served by no railroad: no train could reach it (add "
+         "its railroads to service.csv)"],
     ),
     "missing payoff pair": (
         lambda m: edit(m, "payoffs.csv", replace_line("Charlie,Delta,4000", "")),

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from referee.engine.record import RecordError, read_record
+from referee.games.contract import fold
 from referee.games.prairie_railroads.board import BoardError, load_board_folder
 from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.registry import replay
@@ -34,7 +35,7 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         board = load_board_folder(args.folder)
     except BoardError as err:
-        for problem in err.problems:
+        for problem in fold(err.problems):  # a knock-on problem counted under its cause
             print(problem, file=sys.stderr)
         return 1
     print(f"{board.name}: {len(board.cities)} cities, {len(board.segments)} segments, "

@@ -34,9 +34,10 @@ docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from dataclasses import field as _field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -99,16 +100,77 @@ WARNING = "warning"
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a board's files, located by file and (when known) line."""
+    """One thing wrong with a board's files, located by file and (when known) line, and, where
+    the game knows it, by the field an owner typed it in: table, row key and column.
+
+    `cause` names the mistake a problem comes from ("city:Troy"): `fold` keeps the first problem
+    of each cause and counts the rest in its `follows`, so one typo is one problem."""
 
     file: str
     line: int | None
     message: str
     severity: str = ERROR
+    # where the owner typed it, and what it follows from; a problem is still equal to one
+    # with the same file, line, message and severity (compare=False)
+    table: str = _field(default="", compare=False)  # the table's part name (payoffs, towns)
+    row: str = _field(default="", compare=False)  # the row's key in it ("23"); "" whole table
+    column: str = _field(default="", compare=False)  # the column ("town"); "" whole row
+    cause: str = _field(default="", compare=False)  # problems of one cause are folded
+    follows: int = _field(default=0, compare=False)  # how many `fold` left out after this one
+
+    @property
+    def where(self) -> str:
+        """The file and line, as uploads and the command line name them."""
+        return self.file if self.line is None else f"{self.file} line {self.line}"
+
+    @property
+    def field(self) -> str:
+        """The field, as the owner typed it: "key_numbers, row 23, town" ("" when unknown)."""
+        parts = [self.table, f"row {self.row}" if self.row else "", self.column]
+        return ", ".join(p for p in parts if p) if self.table else ""
+
+    @property
+    def more(self) -> str:
+        """"3 more that follow from it", or "" when nothing was folded under it."""
+        if not self.follows:
+            return ""
+        return f"{self.follows} more that follow{'s' if self.follows == 1 else ''} from it"
 
     def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file} line {self.line}"
-        return f"{where}: {self.message}"
+        tail = f" (and {self.more})" if self.follows else ""
+        return f"{self.where}: {self.message}{tail}"
+
+
+def fold(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems with each cause's knock-on ones folded under the first of that cause (its
+    `follows` counts them); problems without a cause are kept as they are, in their order."""
+    kept: list[Problem] = []
+    first: dict[str, int] = {}
+    for problem in problems:
+        if problem.cause and problem.cause in first:
+            at = first[problem.cause]
+            kept[at] = replace(kept[at], follows=kept[at].follows + 1 + problem.follows)
+            continue
+        if problem.cause:
+            first[problem.cause] = len(kept)
+        kept.append(problem)
+    return kept
+
+
+def locate(problems: Iterable[Problem],
+           rows: Mapping[str, tuple[str, Mapping[int, str]]]) -> list[Problem]:
+    """The problems with their table and row key filled in from (file -> (table, line -> row
+    key)); a problem of a whole file gets its table, one already located is kept."""
+    out = []
+    for p in problems:
+        found = rows.get(p.file)
+        if found is None or p.table:
+            out.append(p)
+            continue
+        table, keys = found
+        row = keys.get(p.line, "") if p.line is not None else ""
+        out.append(replace(p, table=table, row=p.row or row))
+    return out
 
 
 @dataclass(frozen=True)
@@ -143,8 +205,10 @@ class Boards(Protocol):
     noun: str  # what the game's players call one: "map", "board"
     # and, where "s" will not do, `plural` ("boxes"; referee/web/boards.py, plural_of)
     template: Path | None  # the shipped folder a new board starts from (HOWTO.md inside)
-    # and, optionally, `entry`: the board's tables as grids to type in (grids.BoardEntry;
-    # referee/web/entry.py draws them)
+    # Optional: `cell_kinds` {column: "number" | "flag"} (how spreadsheet cells are read,
+    # referee/web/cells.py); `key_pattern` and `key_rule` where a board's key is written
+    # otherwise than the upload's [a-z0-9_-] (Railroad Barons); docs/boards.md; `entry`: the
+    # board's tables as grids to type in (grids.BoardEntry; referee/web/entry.py draws them)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         """Every board, shipped and uploaded, each with its report (a broken one unplayable)."""
@@ -184,7 +248,7 @@ class FolderBoards:
         try:
             self.read_folder(folder)
         except self.error as err:
-            return list(err.problems)  # type: ignore[attr-defined]
+            return fold(err.problems)  # type: ignore[attr-defined]
         return []
 
 

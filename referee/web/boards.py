@@ -6,6 +6,12 @@ referee.games.contract: list, check, and the folder, manifest and template of an
 Baron's `/maps`, referee/web/games/railbaron/maps.py) by calling the same views with a `Place`.
 An upload is checked in a hidden staging folder and stored only when it has no error
 (referee/web/board_upload.py); a shipped board is never replaced. Then the lobby lists it.
+Spreadsheet cells are read leniently (referee/web/cells.py) and every cleaned cell is said.
+
+Every board of this laptop can be opened (its report), corrected (its files on a form), replaced
+by an upload under its key (asked first: the checked upload waits until the owner says yes),
+deleted (asked first) and exported (a .zip whose manifest carries the key, so that it goes back
+in with the key left empty); a shipped board can be opened and exported.
 """
 
 from __future__ import annotations
@@ -36,10 +42,16 @@ from referee.web.board_upload import (
     MAX_TOTAL_BYTES,
     UploadError,
     add_board,
+    check_key,
     collect,
+    delete_board,
+    drop_pending,
+    export_board,
     manifest_key,
+    replace_board,
     zip_folder,
 )
+from referee.web.cells import shown
 from referee.web.games import hooks_for
 from referee.web.render import page_or_fragment
 
@@ -126,17 +138,78 @@ def template(place: Place, boards: Boards) -> Response:
                      download_name=f"{place.game.replace('_', '-')}-{boards.noun}-template.zip")
 
 
-def report(place: Place, boards: Boards, key: str) -> Response:
-    """One board's validation report, every message with its file and line."""
-    summary = next((m for m in _summaries(boards) if m.key == key), None)
-    if summary is None:
-        abort(404, f"There is no {boards.noun} {key[:40]!r}. The {plural_of(boards)} page lists "
-                   f"every {boards.noun}.")
+def report(place: Place, boards: Boards, key: str, **extra: Any) -> Response:
+    """One board's validation report, every message with its file and line, and what can be
+    done with it: correct, export, delete."""
+    summary = _summary(place, boards, key)
     return page_or_fragment("boards/report.html", "boards/_report.html",
                             **_common(place, boards), summary=summary,
                             links=hooks_for(place.game).board_links(summary),
                             added=request.args.get("added") == "1",
-                            left_out=request.args.getlist("left")[:MAX_FILES])
+                            replaced=request.args.get("replaced") == "1",
+                            corrected=request.args.get("corrected") == "1",
+                            cleaned=request.args.getlist("cleaned")[:30],
+                            left_out=request.args.getlist("left")[:MAX_FILES], **extra)
+
+
+def _summary(place: Place, boards: Boards, key: str) -> BoardSummary:
+    summary = next((m for m in _summaries(boards) if m.key == key), None)
+    if summary is None:
+        abort(404, f"There is no {boards.noun} {key[:40]!r}. The {plural_of(boards)} page lists "
+                   f"every {boards.noun}.")
+    return summary
+
+
+def _folder(boards: Boards, summary: BoardSummary) -> Path:
+    """The folder a listed board is kept in (the shipped one first, as the lists look)."""
+    shipped = getattr(boards, "shipped", None) or (
+        Path(boards.template).parent if boards.template else None)
+    roots = [(Path(shipped), True)] if shipped else []
+    roots.append((_instance() / boards.folder, False))
+    for root, shipped in roots:
+        if shipped == summary.shipped and (root / summary.key).is_dir():
+            return root / summary.key
+    abort(404, f"The {boards.noun} {summary.key!r} is not kept in a folder that can be read.")
+
+
+def _shipped_keys(boards: Boards) -> set[str]:
+    return {b.key for b in boards.list(None)}
+
+
+def export(place: Place, boards: Boards, key: str) -> Response:
+    """One board's folder as a .zip named by its key, the key written in its manifest."""
+    summary = _summary(place, boards, key)
+    data = export_board(_folder(boards, summary), summary.key, boards.manifest)
+    return send_file(io.BytesIO(data), mimetype="application/zip", as_attachment=True,
+                     download_name=f"{place.game.replace('_', '-')}-{boards.noun}-{key}.zip")
+
+
+def delete(place: Place, boards: Boards, key: str) -> Response:
+    """Delete a board of this laptop: first ask (the report with a confirmation), then do."""
+    summary = _summary(place, boards, key)
+    if summary.shipped:
+        abort(403, f"The {boards.noun} {key!r} comes with referee: it cannot be deleted.")
+    if request.form.get("confirm") != "yes":
+        return report(place, boards, key, confirm_delete=True)
+    delete_board(boards, key, _instance(), _shipped_keys(boards))
+    return redirect(place.url("index", deleted=key), 303)
+
+
+def replace(place: Place, boards: Boards) -> Response:
+    """The owner's answer to "replace the board of this key?": put the upload in place, or not."""
+    key, token = request.form.get("key", ""), request.form.get("token", "")
+    try:
+        check_key(key, boards)
+    except UploadError as err:
+        return index(place, boards, 422, form={}, upload_problems=err.problems)
+    if request.form.get("answer") != "replace":
+        drop_pending(boards, key, token, _instance())
+        return redirect(place.url("index", kept=key), 303)
+    if not replace_board(boards, key, token, _instance(), _shipped_keys(boards)):
+        return index(place, boards, 409, form={}, upload_problems=[
+            f"That upload is no longer waiting (answered already, or older than a day): choose "
+            f"the {boards.noun}'s files again."])
+    return redirect(place.url("report", key=key, replaced="1", _anchor="map-report"), 303)
 
 
 def upload(place: Place, boards: Boards) -> Response:
@@ -158,10 +231,66 @@ def upload(place: Place, boards: Boards) -> Response:
         return index(place, boards, 503, upload_problems=[
             f"The {boards.noun} could not be stored on this laptop ({err.strerror or err}). "
             "Check that the instance folder can be written."])
+    if added.pending:  # the key is taken on this laptop: ask before replacing
+        return index(place, boards, 409, waiting=added, cleaned=shown(added.cleaned))
     if not added.stored:
-        return index(place, boards, 422, refused=added)
+        return index(place, boards, 422, refused=added, cleaned=shown(added.cleaned))
     # the fragment keeps the browser from carrying the form's #add-map over to the report
     return redirect(place.url("report", key=added.key, added="1", left=list(added.left_out),
+                              cleaned=shown(added.cleaned), _anchor="map-report"), 303)
+
+
+def _files_of(folder: Path, boards: Boards) -> dict[str, str]:
+    """The manifest and the CSV files of a board folder, as text, the manifest first."""
+    names = sorted((p.name for p in folder.iterdir() if p.is_file() and (
+        p.name == boards.manifest or p.suffix.lower() == ".csv")),
+        key=lambda n: (n != boards.manifest, n))
+    return {name: (folder / name).read_text(encoding="utf-8", errors="replace")
+            for name in names}
+
+
+def _correct_page(place: Place, boards: Boards, summary: BoardSummary, files: dict[str, str],
+                  status: int = 200, **extra: Any) -> Response:
+    return page_or_fragment("boards/correct.html", "boards/_correct.html", status,
+                            **_common(place, boards), summary=summary, files=files, **extra)
+
+
+def _laptop_board(place: Place, boards: Boards, key: str) -> BoardSummary:
+    summary = _summary(place, boards, key)
+    if summary.shipped:
+        abort(403, f"The {boards.noun} {key!r} comes with referee and is not changed here: "
+                   f"export it and upload it under another key to make your own.")
+    return summary
+
+
+def correct(place: Place, boards: Boards, key: str) -> Response:
+    """A board of this laptop on a form: each of its files as text, to correct and save."""
+    summary = _laptop_board(place, boards, key)
+    return _correct_page(place, boards, summary, _files_of(_folder(boards, summary), boards))
+
+
+def save(place: Place, boards: Boards, key: str) -> Response:
+    """Check the corrected files; put them in place of the board when they have no error,
+    else show the form again with what was typed and what to fix (422)."""
+    summary = _laptop_board(place, boards, key)
+    names = _files_of(_folder(boards, summary), boards)
+    files = {name: (request.form.get(f"file:{name}") or "").replace("\r\n", "\n")
+             for name in names}
+    try:
+        given = collect([(n, t.encode("utf-8")) for n, t in files.items()], boards)
+        added = add_board(given, key, _instance(), _shipped_keys(boards))
+    except UploadError as err:
+        return _correct_page(place, boards, summary, files, 422, upload_problems=err.problems)
+    except OSError as err:
+        current_app.logger.exception("storing a corrected board failed")
+        return _correct_page(place, boards, summary, files, 503, upload_problems=[
+            f"The {boards.noun} could not be stored on this laptop ({err.strerror or err})."])
+    if added.errors:
+        return _correct_page(place, boards, summary, files, 422, refused=added,
+                             cleaned=shown(added.cleaned))
+    if added.pending:
+        replace_board(boards, key, added.pending, _instance(), _shipped_keys(boards))
+    return redirect(place.url("report", key=key, corrected="1", cleaned=shown(added.cleaned),
                               _anchor="map-report"), 303)
 
 
@@ -183,6 +312,36 @@ def index_page(game: str) -> Response:
 def template_zip(game: str) -> Response:
     """The game's template folder as a .zip."""
     return template(*_place(game))
+
+
+@bp.get("/<game>/<key>/export.zip", endpoint="export")
+def export_zip(game: str, key: str) -> Response:
+    """One board as a .zip carrying its key."""
+    return export(*_place(game), key)
+
+
+@bp.post("/<game>/<key>/delete", endpoint="delete")
+def delete_page(game: str, key: str) -> Response:
+    """Delete a board of this laptop, asked first."""
+    return delete(*_place(game), key)
+
+
+@bp.get("/<game>/<key>/correct", endpoint="correct")
+def correct_page(game: str, key: str) -> Response:
+    """A board's files on a form, to correct."""
+    return correct(*_place(game), key)
+
+
+@bp.post("/<game>/<key>/correct", endpoint="save")
+def save_page(game: str, key: str) -> Response:
+    """Check the corrected files; keep them in place of the board's when they have no error."""
+    return save(*_place(game), key)
+
+
+@bp.post("/<game>/replace", endpoint="replace")
+def replace_page(game: str) -> Response:
+    """Replace a board by the upload waiting for the owner's answer, or throw that away."""
+    return replace(*_place(game))
 
 
 @bp.get("/<game>/<key>", endpoint="report")

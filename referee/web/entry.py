@@ -19,7 +19,15 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from referee.games import registry
 from referee.games.contract import Boards, grids
 from referee.web import drafts
-from referee.web.board_upload import KEY_RULE, Upload, UploadError, add_board, check_key
+from referee.web.board_upload import (
+    KEY_RULE,
+    Upload,
+    UploadError,
+    add_board,
+    check_key,
+    drop_pending,
+    replace_board,
+)
 from referee.web.cells import clean_cell
 from referee.web.render import page_or_fragment
 
@@ -212,7 +220,7 @@ def save(game: str, draft_id: str) -> Response:
         if not key:
             raise UploadError([f"Give the {boards.noun} a key: a short name for its folder, "
                                "e.g. southeast."])
-        check_key(key, boards.noun)
+        check_key(key, boards)
         files = entry.files(key, draft.cells)
         shipped = {b.key for b in boards.list(None)}
         added = add_board(Upload(boards, files), key, _instance(), shipped)
@@ -225,11 +233,35 @@ def save(game: str, draft_id: str) -> Response:
             game, boards, draft, sheet, refused_lines=[
                 f"The {boards.noun} could not be stored on this laptop "
                 f"({err.strerror or err}); the draft is kept."]))
+    if added.pending:  # a board of this key is on the laptop: replace it? (asked first)
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 409,
+                                **_context(game, boards, draft, sheet, waiting=added))
     if not added.stored:
         return page_or_fragment("entry/grids.html", "entry/_grids.html", 422,
                                 **_context(game, boards, draft, sheet, refused=added))
     drafts.remove(_instance(), game, draft_id)
     return redirect(url_for("boards.report", game=game, key=added.key, added="1",
+                            _anchor="map-report"), 303)
+
+
+@bp.post("/<game>/<draft_id>/replace", endpoint="replace")
+def replace(game: str, draft_id: str) -> Response:
+    """The owner's answer to "replace the board of this key?": the draft's board in its place
+    (the draft then goes), or back to the draft with the board left as it was."""
+    boards, entry = entry_of(game)
+    draft = _draft(game, draft_id)
+    key, token = draft.key, request.form.get("token", "")
+    shipped = {b.key for b in boards.list(None)}
+    if request.form.get("answer") != "replace":
+        drop_pending(boards, key, token, _instance())
+        return redirect(url_for("entry.grids_page", game=game, draft_id=draft_id), 303)
+    if not replace_board(boards, key, token, _instance(), shipped):
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 409, **_context(
+            game, boards, draft, entry.sheet(draft.cells), refused_lines=[
+                "That save is no longer waiting (answered already, or older than a day): "
+                "save again."]))
+    drafts.remove(_instance(), game, draft_id)
+    return redirect(url_for("boards.report", game=game, key=key, replaced="1",
                             _anchor="map-report"), 303)
 
 

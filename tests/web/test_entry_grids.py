@@ -123,16 +123,28 @@ def test_a_dash_makes_twin_cities(owner, app):
     assert board.payoff("Ashby", "Brill") == 0
 
 
-def test_a_key_already_on_the_laptop_is_refused_and_the_draft_kept(owner):
+def test_a_key_already_on_the_laptop_is_replaced_only_when_the_owner_says_so(owner, app):
     first = start_draft(owner)
     keep(owner, first, entry_maps.cells())
     assert owner.post(f"{first}/save", {"key": "testshire"}).status_code == 303
     second = start_draft(owner)
-    keep(owner, second, entry_maps.cells())
+    keep(owner, second, entry_maps.cells() | {"payoffs|Dunlow|Corrin": "3600"})
     answer = owner.post(f"{second}/save", {"key": "testshire"})
-    assert answer.status_code == 422
-    assert "already has a map" in answer.text
-    assert owner.get(second).status_code == 200
+    assert answer.status_code == 409
+    assert "has a map testshire already" in answer.text
+    token = re.search(r'name="token" value="([0-9a-f]+)"', answer.text).group(1)
+    instance = Path(app.instance_path)
+    assert load_map("testshire", instance_dir=instance).payoff("Dunlow", "Corrin") == 3500
+    kept_answer = owner.post(f"{second}/replace", {"token": token, "answer": "keep"})
+    assert kept_answer.status_code == 303
+    assert load_map("testshire", instance_dir=instance).payoff("Dunlow", "Corrin") == 3500
+    assert owner.get(second).status_code == 200  # the draft stays
+    answer = owner.post(f"{second}/save", {"key": "testshire"})
+    token = re.search(r'name="token" value="([0-9a-f]+)"', answer.text).group(1)
+    replaced = owner.post(f"{second}/replace", {"token": token, "answer": "replace"})
+    assert replaced.status_code == 303
+    assert load_map("testshire", instance_dir=instance).payoff("Dunlow", "Corrin") == 3600
+    assert owner.get(second).status_code == 404  # the draft went with the board
 
 
 def test_drafts_are_listed_with_their_progress_and_can_be_thrown_away(owner):

@@ -168,15 +168,30 @@ def test_bad_keys_are_refused(browser, key, message):
     assert message in text(answer.text)
 
 
-def test_an_existing_map_is_not_overwritten(browser, app):
+def test_an_existing_map_is_not_overwritten_without_asking(browser, app):
     banker = browser()
     assert upload(banker).status_code == 303
     before = (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes()
     changed = before.replace(b"5000", b"5500")
     again = upload(banker, files=tiny_files(**{"payoffs.csv": changed}))
-    assert again.status_code == 422
-    assert "This laptop already has a map 'tiny'" in text(again.text)
+    assert again.status_code == 409
+    assert "This laptop already has a map tiny." in text(again.text)
     assert (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes() == before
+    waiting = re.search(r'name="token" value="([0-9a-f]+)"', again.text).group(1)
+    kept = banker.client.post("/maps/replace", data={"csrf_token": token(banker), "key": "tiny",
+                                                     "token": waiting, "answer": "keep"})
+    assert kept.status_code == 303 and "kept=tiny" in kept.location
+    assert (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes() == before
+    late = banker.client.post("/maps/replace", data={"csrf_token": token(banker), "key": "tiny",
+                                                     "token": waiting, "answer": "replace"})
+    assert late.status_code == 409 and "no longer waiting" in text(late.text)
+    again = upload(banker, files=tiny_files(**{"payoffs.csv": changed}))
+    waiting = re.search(r'name="token" value="([0-9a-f]+)"', again.text).group(1)
+    yes = banker.client.post("/maps/replace", data={"csrf_token": token(banker), "key": "tiny",
+                                                    "token": waiting, "answer": "replace"})
+    assert yes.status_code == 303 and "/maps/tiny" in yes.location
+    assert (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes() == changed
+    assert "Replaced by the files you chose." in text(banker.get(yes.location).text)
 
 
 def test_a_file_over_the_limit_is_refused(browser):

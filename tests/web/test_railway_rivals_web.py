@@ -211,7 +211,11 @@ def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):
             "special": "Wales", "neighbours": "Aston, Bury"}
     bad = keeper.post("/railway-rivals/maps/entry", form | {"k13": "Nowhere"})
     assert bad.status_code == 422
-    assert "key_numbers.csv line 4: unknown town 'Nowhere' (not in the towns file)" in text(bad)
+    # said by the field typed on the form, not by a file the owner never saw
+    assert "Key 13, town: unknown town 'Nowhere' (not in the towns file)" in text(bad)
+    assert "key_numbers.csv line" not in text(bad)
+    assert 'name="k13" maxlength="60" value="Nowhere" aria-invalid="true"' in bad.text
+    assert 'name="k11" maxlength="60" value="Aston">' in bad.text  # the field marked alone
     assert "line 0" not in bad.text
     assert keeper.post("/railway-rivals/maps/entry", form).status_code == 303
     assert "Tiny map" in text(keeper.get("/railway-rivals/maps?added=tiny"))

@@ -17,8 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
-from referee.games.contract import Problem
-from referee.games.prairie_railroads.constants import ALL_START_CITIES, MAX_INCOME
+from referee.games.contract import Problem, locate
+from referee.games.prairie_railroads.constants import (
+    ALL_START_CITIES,
+    FIRST_SEGMENT_ENDS,
+    MAX_INCOME,
+    RAILROADS,
+    START_CITIES,
+)
 
 BOARDS_DIR = TABLES_DIR / "prairie_railroads"
 MANIFEST = "board.toml"
@@ -133,8 +139,15 @@ class Board:
 
 
 
-def _say(problems: list[Problem], file: str, line: int | None, message: str) -> None:
-    problems.append(Problem(file, line, message))
+def _say(problems: list[Problem], file: str, line: int | None, message: str,
+         column: str = "", cause: str = "") -> None:
+    problems.append(Problem(file, line, message, column=column, cause=cause))
+
+
+def _unknown(problems: list[Problem], file: str, line: int, name: str, column: str) -> None:
+    """A city the cities file lacks: every row naming it follows from one mistake."""
+    _say(problems, file, line, f"unknown city {name!r} (not in the cities file)", column,
+         cause=f"city:{name.strip().casefold()}")
 
 
 def is_whole(text: str) -> bool:
@@ -184,15 +197,18 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
         if board.find_city(city):
             _say(problems, file, line, f"{city!r} is listed twice")
             continue
+        cause = f"city:{city.casefold()}"  # its segments and growth rows follow from this row
         if not is_whole(income) or int(income) > MAX_INCOME:
             _say(problems, file, line,
-                 f"{city}'s income must be a whole number 0 to {MAX_INCOME}, not {income!r}")
+                 f"{city}'s income must be a whole number 0 to {MAX_INCOME}, not {income!r}",
+                 "income", cause)
             continue
         if flag is None:
-            _say(problems, file, line, f"start must be yes or no, not {start!r}")
+            _say(problems, file, line, f"start must be yes or no, not {start!r}", "start", cause)
             continue
         if flag and int(income) != 0:
-            _say(problems, file, line, f"{city} is a start city: start cities give no income (0)")
+            _say(problems, file, line, f"{city} is a start city: start cities give no income (0)",
+                 "income", cause)
             continue
         board.cities[city] = City(city, int(income), grid, flag)
     if not board.cities:
@@ -200,16 +216,20 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
     for city in ALL_START_CITIES:
         found = board.find_city(city)
         if found is None:
-            _say(problems, file, None, f"the rulebook's start city {city} is missing")
+            _say(problems, file, None, f"the rulebook's start city {city} is missing",
+                 cause=f"city:{city.casefold()}")
         elif not board.cities[found].start:
             _say(problems, file, None, f"{city} is a start city in the rulebook: mark it start=yes")
 
     file, rows = parts["segments"]
+    refused: dict[frozenset[str], str] = {}  # a segment refused for a city: the city
     for line, (a, b, one_way) in rows:
         ends = [board.find_city(a), board.find_city(b)]
-        unknown = [n for n, f in zip((a, b), ends, strict=True) if f is None]
+        unknown = [(n, c) for n, c, f in zip((a, b), ("from", "to"), ends, strict=True)
+                   if f is None]
         if unknown:
-            _say(problems, file, line, f"unknown city {unknown[0]!r} (not in the cities file)")
+            _unknown(problems, file, line, *unknown[0])
+            refused[frozenset((a.casefold(), b.casefold()))] = unknown[0][0].casefold()
             continue
         flag = _flag(one_way)
         if flag is None:
@@ -226,20 +246,23 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
         _say(problems, file, None, "no segments yet")
 
     file, rows = parts["growth"]
+    given: set[int] = set()
     for line, (roll, primary, secondary) in rows:
         if not is_whole(str(roll)) or int(roll) not in ROLLS:
             _say(problems, file, line, f"the roll must be two dice read as 11 to 66, not {roll!r}")
             continue
-        if int(roll) in board.growth:
+        if int(roll) in board.growth or int(roll) in given:
             _say(problems, file, line, f"roll {roll} is listed twice")
             continue
+        given.add(int(roll))  # a row refused below is a mistake of its own, not a missing roll
         found = [board.find_city(primary), board.find_city(secondary)]
-        unknown = [n for n, f in zip((primary, secondary), found, strict=True) if f is None]
+        unknown = [(n, c) for n, c, f in zip((primary, secondary), ("primary", "secondary"),
+                                              found, strict=True) if f is None]
         if unknown:
-            _say(problems, file, line, f"unknown city {unknown[0]!r} (not in the cities file)")
+            _unknown(problems, file, line, *unknown[0])
             continue
         board.growth[int(roll)] = (found[0], found[1])  # type: ignore[assignment]
-    missing = [str(r) for r in ROLLS if r not in board.growth]
+    missing = [str(r) for r in ROLLS if r not in given]
     if missing:
         _say(problems, file, None, f"rolls missing from the growth chart: {', '.join(missing)}")
 
@@ -250,17 +273,89 @@ def _build(key: str, name: str, parts: dict[str, tuple[str, Iterable[tuple[int, 
         if not box or box in board.western:
             _say(problems, file, line, "each Western Build box needs its own name")
         elif found is None:
-            _say(problems, file, line, f"unknown city {city!r} (not in the cities file)")
+            _unknown(problems, file, line, city, "city")
         elif seg is None:
-            _say(problems, file, line, f"no segment {a}–{b} in the segments file")
+            city_of = refused.get(frozenset((a.casefold(), b.casefold())))
+            _say(problems, file, line, f"no segment {a}–{b} in the segments file",
+                 cause=f"city:{city_of}" if city_of else "")
         elif found not in seg.key:
             _say(problems, file, line,
                  f"the box beside {found} must lie beside a segment of {found}, not {a}–{b}")
         else:
             board.western[box] = WesternBox(box, found, (seg.a, seg.b))
+    problems.extend(first_moves(board, parts["segments"][0]))
     if problems:
-        raise BoardError(problems)
+        raise BoardError(locate(problems, _row_keys(parts)))
     return board
+
+
+def first_moves(board: Board, file: str) -> list[Problem]:
+    """The rulebook's free first segment of each railroad in the initial auctions, which the
+    board must let be built, else the game stalls at its first move: CRIP's from Troy to
+    Whiting or Marysville (both printed choices), ATSF's Atchison–Topeka, and for the others
+    some segment from one of their start cities (enough of them for every railroad)."""
+    problems: list[Problem] = []
+    for railroad, ends in FIRST_SEGMENT_ENDS.items():
+        (home,) = START_CITIES[railroad]
+        for end in ends:
+            a, b = board.find_city(home), board.find_city(end)
+            if a is None or b is None:
+                missing = home if a is None else end
+                problems.append(Problem(
+                    file, None, f"the rulebook's free first segment {home}–{end} of the "
+                    f"{railroad} cannot be built: {missing} is not on the board",
+                    cause=f"city:{missing.casefold()}"))
+            elif (seg := board.segment(a, b)) is None:
+                problems.append(Problem(
+                    file, None, f"the rulebook's free first segment {home}–{end} of the "
+                    f"{railroad} is missing: the game cannot start without it"))
+            elif seg.one_way and seg.a != a:
+                problems.append(Problem(
+                    file, None, f"the rulebook's free first segment {home}–{end} of the "
+                    f"{railroad} is one way towards {home}: it must be buildable from {home}"))
+    if problems:
+        return problems
+    choices = {r: _first_choices(board, r) for r in RAILROADS if r not in FIRST_SEGMENT_ENDS}
+    for railroad, segments in choices.items():
+        if not segments:
+            cities = " or ".join(START_CITIES[railroad])
+            problems.append(Problem(file, None, f"the {railroad} has no segment to build for "
+                                    f"free from {cities}: the game cannot start"))
+    if not problems and not _all_can_build(board, choices):
+        problems.append(Problem(file, None, "the start cities have too few segments for every "
+                                "railroad's free first segment: the game cannot start"))
+    return problems
+
+
+def _first_choices(board: Board, railroad: str) -> list[frozenset[str]]:
+    """The segments `railroad` may build for free: from one of its start cities."""
+    homes = {board.find_city(c) for c in START_CITIES[railroad]} - {None}
+    return [s.key for s in board.segments
+            if (s.a in homes or (s.b in homes and not s.one_way))]
+
+
+def _all_can_build(board: Board, choices: dict[str, list[frozenset[str]]]) -> bool:
+    """Whether each railroad can have its own first segment, the fixed ones taken first."""
+    taken = {frozenset((START_CITIES["ATSF"][0], FIRST_SEGMENT_ENDS["ATSF"][0]))}
+    taken = {frozenset(board.find_city(c) for c in pair) for pair in taken}
+
+    def fits(order: list[str], used: set[frozenset[str]]) -> bool:
+        if not order:
+            return True
+        return any(fits(order[1:], used | {s}) for s in choices[order[0]] if s not in used)
+
+    crip = [frozenset((board.find_city("Troy"), board.find_city(end)))
+            for end in FIRST_SEGMENT_ENDS["CRIP"]]
+    return any(fits(list(choices), taken | {c}) for c in crip)
+
+
+def _row_keys(parts: dict[str, tuple[str, Iterable[tuple[int, list]]]]
+              ) -> dict[str, tuple[str, dict[int, str]]]:
+    """Each file's table and the key of each of its rows, as the owner sees them."""
+    keyed = {"cities": lambda r: r[0], "segments": lambda r: f"{r[0]}–{r[1]}",
+             "growth": lambda r: str(r[0]), "western": lambda r: r[0]}
+    return {file: (part, {line: keyed[part](row) for line, row in rows if row})
+            for part, (file, rows) in parts.items()}
 
 
 def board_folder(key: str, root: Path | None = None) -> Path:

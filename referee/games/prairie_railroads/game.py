@@ -70,6 +70,8 @@ class PrairieBoards(FolderBoards):
         return board_files.BOARDS_DIR
     manifest = MANIFEST
     noun = "board"
+    # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
+    cell_kinds = {"income": "number", "roll": "number", "start": "flag", "one_way": "flag"}
     template = board_files.BOARDS_DIR / "_template"
     entry = PrairieBoardEntry()  # the entry grids (referee/web/entry.py)
 

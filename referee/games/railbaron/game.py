@@ -41,6 +41,9 @@ class Maps:
     folder = "maps"
     manifest = MANIFEST
     noun = "map"
+    # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
+    cell_kinds = {"payoff": "number", "price": "number", "white_sum": "number",
+                  "public": "flag"}
     template = TABLES_DIR / "railbaron" / "_template"
     entry = MapEntry()  # the entry grids (referee/web/entry.py)
 

@@ -45,6 +45,12 @@ class BaronsBoxes(FolderBoards):
     manifest = MANIFEST  # box.toml: it names the box and its CSV files
     noun = "box"
     plural = "boxes"
+    key_pattern = KEY  # a box's key: 1 to 12 letters, digits, _ or &
+    key_rule = "1 to 12 letters, digits, _ or &, starting with a letter (for example printed)"
+    # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
+    cell_kinds = {"value": "number", "cost": "number", "income": "number",
+                  "back_cost": "number", "back_income": "number", "bonus": "number",
+                  "par": "flag"}
     template: Path | None = BOXES_DIR / "_template"
     entry = BoxEntry()  # the entry grids (referee/web/entry.py)
 

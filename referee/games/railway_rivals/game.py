@@ -11,7 +11,9 @@ from referee.games.contract import (
     BoardSummary,
     FinalFigures,
     FolderBoards,
+    Problem,
     Resolver,
+    fold,
     record_errors,
 )
 from referee.games.railway_rivals import views
@@ -27,6 +29,7 @@ from referee.games.railway_rivals.mapdata import (
     load_map,
     load_map_folder,
     map_folder,
+    map_warnings,
 )
 from referee.games.railway_rivals.rulebook import RULE_NAMES
 from referee.games.railway_rivals.rules import BANKER_ACTIONS, RivalsRules
@@ -69,15 +72,26 @@ class RivalsMaps(FolderBoards):
     read_folder = staticmethod(load_map_folder)
     manifest = MANIFEST  # for the web core's upload page (/boards/railway_rivals)
     noun = "map"
+    # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
+    cell_kinds = {"key": "number", "start": "flag", "small": "flag", "special": "flag"}
     template: Path | None = MAPS_DIR / "_template"
     entry = RivalsMapEntry()  # the entry grids (referee/web/entry.py)
+
+    def check(self, folder: Path) -> list[Problem]:
+        """The errors of a map folder, or, when it loads, the warnings of its key numbers."""
+        try:
+            rivals_map = load_map_folder(folder)
+        except MapError as err:
+            return fold(err.problems)
+        return map_warnings(rivals_map)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}
         for root, shipped in self.roots(instance_dir):
             for key, name in list_maps(root):
-                status = load_map(key, root).status
-                found.setdefault(key, BoardSummary(key, name, True, shipped, status))
+                rivals_map = load_map(key, root)
+                found.setdefault(key, BoardSummary(key, name, True, shipped, rivals_map.status,
+                                                   problems=tuple(map_warnings(rivals_map))))
         return list(found.values())
 
     def load(self, key: str, instance_dir: Path | None) -> RivalsMap:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
-from referee.games.contract import Problem
+from referee.games.contract import WARNING, Problem, fold, locate
 
 MAPS_DIR = TABLES_DIR / "railway_rivals"
 MANIFEST = "map.toml"
@@ -211,7 +211,7 @@ def _build(key: str, name: str, status: str,
             found = m.find_town(town)
             if found is None or found in m.special:
                 problems.append(Problem(file, line, f"unknown town {town!r} (not in the towns "
-                                        "file)"))
+                                        "file)", column="town", cause=f"town:{town.casefold()}"))
                 continue
             m.keys[int(number)] = found
     if not m.keys:
@@ -223,7 +223,7 @@ def _build(key: str, name: str, status: str,
         unknown = [n for n, f in zip((a, b), ends, strict=True) if f is None or f in m.special]
         if unknown:
             problems.append(Problem(file, line, f"unknown town {unknown[0]!r} (not in the towns "
-                                    "file)"))
+                                    "file)", cause=f"town:{unknown[0].casefold()}"))
         elif ends[0] == ends[1]:
             problems.append(Problem(file, line, "a town does not border itself"))
         elif frozenset(ends) in m.neighbours:  # type: ignore[arg-type]
@@ -234,8 +234,30 @@ def _build(key: str, name: str, status: str,
         order = [MANIFEST] + [parts[p][0] for p in ("towns", "key_numbers", "neighbours")]
         problems.sort(key=lambda p: (order.index(p.file) if p.file in order else len(order),
                                      -1 if p.line is None else p.line))
-        raise MapError(problems)
+        keyed = {"towns": 0, "key_numbers": 0, "neighbours": 0}
+        rows = {file: (part, {line: row[keyed[part]] for line, row in parts[part][1]})
+                for part, (file, _rows) in parts.items()}
+        raise MapError(locate(problems, rows))
     return m
+
+
+def map_warnings(m: RivalsMap, file: str = DEFAULT_FILES["key_numbers"]) -> list[Problem]:
+    """What is likely a slip in a map that loads: a town under no key number (no race can go
+    there), key numbers not entered yet (the game asks the table when one is thrown). A town
+    under two key numbers is no warning: the printed maps give the big towns several (the
+    Austria map gives Wien four)."""
+    out = []
+    unkeyed = [t for t in m.towns if not m.keys_of(t)]
+    if unkeyed and len(m.keys) == len(KEYS):
+        out.append(Problem(file, None, f"no key number names {', '.join(unkeyed)}: no race can "
+                           "go there (a typo in a key's town?)", WARNING, table="key_numbers"))
+    empty = [str(k) for k in KEYS if k not in m.keys]
+    if empty:
+        words = "key number names" if len(empty) == 1 else "key numbers name"
+        out.append(Problem(file, None, f"{len(empty)} {words} no town yet ({', '.join(empty)})"
+                           ": the game asks the table for the town when one is thrown",
+                           WARNING, table="key_numbers"))
+    return out
 
 
 def map_folder(key: str, root: Path | None = None) -> Path:
@@ -307,7 +329,7 @@ def main(argv: list[str]) -> int:
             m = load_map_folder(Path(arg))
         except MapError as err:
             status = 1
-            for p in err.problems:
+            for p in fold(err.problems):
                 print(f"{arg}: {p}")
             continue
         missing = [k for k in KEYS if k not in m.keys]

@@ -12,7 +12,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from referee.games.contract import ERROR, WARNING, Problem
+from referee.games.contract import ERROR, WARNING, Problem, fold, locate
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
@@ -31,6 +31,13 @@ from referee.games.railbaron.route_files import read_route_graph
 _OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
+# the columns that name a row of each table, as the owner finds it ("Atlanta|Casper")
+ROW_KEYS = {"regions": ("code",), "region_table": ("parity", "white_sum"),
+            "city_table": ("region", "parity", "white_sum"), "cities": ("city",),
+            "payoffs": ("city_a", "city_b"), "railroads": ("abbr",),
+            "service": ("railroad", "city"), "notes": ("city_a", "city_b")}
+TRIANGLE_SLACK = 2  # a payoff over twice the way round by a third city: surely a typo
+NEIGHBOURS_FACTOR = 10  # a payoff ten times its row's others: surely a typo
 
 
 @dataclass
@@ -65,12 +72,13 @@ def read_map_dir(path: Path) -> tuple[MapData, list[Problem]]:
     """Parse a map folder; the data is trustworthy only when no problem is an error."""
     reader = _Reader(Path(path))
     reader.read()
-    return reader.data, reader.problems
+    return reader.data, locate(reader.problems, reader.row_keys)
 
 
 def check_map_dir(path: Path) -> list[Problem]:
-    """Every problem of a map folder, errors and warnings, in reading order."""
-    return read_map_dir(path)[1]
+    """Every problem of a map folder, errors and warnings, in reading order, the knock-on ones
+    folded under their cause."""
+    return fold(read_map_dir(path)[1])
 
 
 Report = Callable[[str, int | None, str], None]
@@ -136,9 +144,10 @@ class _Reader:
         self.city_names: set[str] = set()  # every city named in cities.csv, valid or not
         self.unreadable: set[str] = set()  # tables whose file could not be read at all
         self.railroads_status = RAILROADS_TRANSCRIBED
+        self.row_keys: dict[str, tuple[str, dict[int, str]]] = {}  # file -> (table, line -> key)
 
-    def error(self, file: str, line: int | None, message: str) -> None:
-        self.problems.append(Problem(file, line, message, ERROR))
+    def error(self, file: str, line: int | None, message: str, cause: str = "") -> None:
+        self.problems.append(Problem(file, line, message, ERROR, cause=cause))
 
     def warn(self, file: str, line: int | None, message: str) -> None:
         self.problems.append(Problem(file, line, message, WARNING))
@@ -164,6 +173,9 @@ class _Reader:
         rows = read_csv(self.folder / name, name, TABLE_FILES[key], self.error)
         if rows is None:
             self.unreadable.add(key)
+        keyed = ROW_KEYS.get(key, ())
+        self.row_keys[name] = (key, {line: KEY_SEPARATOR.join(cells[c] for c in keyed)
+                                     for line, cells in rows or []})
         return rows or []
 
     def cell(self, file: str, line: int, parity: str, white: str) -> tuple[str, int] | None:
@@ -182,7 +194,8 @@ class _Reader:
         if city in self.data.cities:
             return True
         if city not in self.city_names and "cities" not in self.unreadable:
-            self.error(file, line, f"unknown city {city!r} (not in cities.csv)")
+            self.error(file, line, f"unknown city {city!r} (not in cities.csv)",
+                       cause=f"city:{city}")
         return False
 
     def known_region(self, file: str, line: int, code: str) -> bool:
@@ -190,7 +203,8 @@ class _Reader:
         if code in self.data.regions:
             return True
         if "regions" not in self.unreadable:
-            self.error(file, line, f"unknown region {code!r} (not a code in regions.csv)")
+            self.error(file, line, f"unknown region {code!r} (not a code in regions.csv)",
+                       cause=f"region:{code}")
         return False
 
     # -- manifest --------------------------------------------------------------------------
@@ -429,6 +443,39 @@ class _Reader:
             if value is not _BAD:
                 self.data.payoffs[key] = value
         self.check_payoffs_complete(file, set(seen))
+        self.check_payoffs_plausible(file, {k: line for k, (line, _v) in seen.items()})
+
+    def check_payoffs_plausible(self, file: str, lines: dict[tuple[str, str], int]) -> None:
+        """Warnings for the usual typo: a payoff ten times the others of its city's row, or one
+        far over the way round by a third city (the triangle inequality broken by far)."""
+        payoffs = {k: v for k, v in self.data.payoffs.items() if v}
+        by_city: dict[str, list[int]] = {}
+        for (a, b), value in payoffs.items():
+            by_city.setdefault(a, []).append(value)
+            by_city.setdefault(b, []).append(value)
+        flagged: set[tuple[str, str]] = set()
+        for (a, b), value in sorted(payoffs.items()):
+            row = sorted(by_city[a] + by_city[b])
+            row.remove(value)
+            row.remove(value)
+            if len(row) >= 4 and value >= NEIGHBOURS_FACTOR * row[len(row) // 2]:
+                flagged.add((a, b))
+                self.warn(file, lines.get((a, b)), f"{a}–{b} is {value}, ten times the payoffs "
+                          f"around it (about {row[len(row) // 2]}): a digit too many?")
+        cities = sorted({c for pair_ in payoffs for c in pair_})
+        if len(cities) > 60:  # the full check is cubic: a large chart is checked by its rows
+            return
+        for (a, b), value in sorted(payoffs.items()):
+            if (a, b) in flagged:
+                continue
+            for c in cities:
+                ac, cb = payoffs.get(pair(a, c)), payoffs.get(pair(c, b))
+                if c in (a, b) or not ac or not cb:
+                    continue
+                if value > TRIANGLE_SLACK * (ac + cb):
+                    self.warn(file, lines.get((a, b)), f"{a}–{b} is {value}, more than twice "
+                              f"{a}–{c}–{b} ({ac} + {cb}): a typo?")
+                    break
 
     def payoff_value(self, file: str, line: int, text: str, key: tuple[str, str]) -> Any:
         if not text:
@@ -523,6 +570,7 @@ class _Reader:
     def read_service(self) -> None:
         file = self.names["service"]
         seen: dict[tuple[str, str], int] = {}
+        refused: set[str] = set()  # cities of railroads whose own row has an error
         rows = 0
         for line, row in self.rows("service"):
             rows += 1
@@ -540,6 +588,8 @@ class _Reader:
             seen[railroad, city] = line
             if railroad in self.data.railroads:
                 self.data.service.setdefault(railroad, set()).add(city)
+            else:  # a railroad row refused above: its cities are served, once it is fixed
+                refused.add(city)
         if self.railroads_status == RAILROADS_NOT_TRANSCRIBED:
             if rows:
                 self.error(file, None, "map.toml says railroads are not transcribed, but this "
@@ -549,10 +599,34 @@ class _Reader:
             if abbr not in self.data.service:
                 self.warn(self.names["railroads"], self.railroad_lines[abbr.casefold()],
                           f"{abbr} serves no city (no row in {file})")
+        if "service" in self.unreadable or "railroads" in self.unreadable:
+            return  # the file's own problem says it all
         served = {city for cities in self.data.service.values() for city in cities}
         for city, line in self.city_lines.items():
-            if self.data.railroads and city not in served:
-                self.warn(self.names["cities"], line, f"{city} is served by no railroad")
+            if self.data.railroads and city not in served and city not in refused:
+                # no train can get there: a game stalls the first time it is a destination
+                self.error(self.names["cities"], line, f"{city} is served by no railroad: no "
+                           "train could reach it (add its railroads to service.csv)")
+        self.check_reachable(served)
+
+    def check_reachable(self, served: set[str]) -> None:
+        """Every served city reachable from every other by the railroads (changing railroads
+        where two serve one city): a map of two islands stalls the first trip between them."""
+        if not served or has_errors(self.problems):
+            return
+        links: dict[str, set[str]] = {city: set() for city in served}
+        for cities in self.data.service.values():
+            for city in cities:
+                links[city] |= cities
+        start = min(served)
+        reached, todo = {start}, [start]
+        while todo:
+            for other in links[todo.pop()] - reached:
+                reached.add(other)
+                todo.append(other)
+        for city in sorted(served - reached):
+            self.error(self.names["service"], None, f"{city} cannot be reached from {start} by "
+                       "any railroad: the railroads that serve it meet no other railroad")
 
     def read_route_graph(self) -> None:
         section = self.data.manifest.get(ROUTE_GRAPH)

@@ -30,6 +30,36 @@ def template() -> Response:
     return boards.template(*_here())
 
 
+@bp.get("/<key>/export.zip")
+def export(key: str) -> Response:
+    """One map as a .zip carrying its key."""
+    return boards.export(*_here(), key)
+
+
+@bp.post("/<key>/delete")
+def delete(key: str) -> Response:
+    """Delete a map of this laptop, asked first."""
+    return boards.delete(*_here(), key)
+
+
+@bp.get("/<key>/correct")
+def correct(key: str) -> Response:
+    """A map's files on a form, to correct."""
+    return boards.correct(*_here(), key)
+
+
+@bp.post("/<key>/correct")
+def save(key: str) -> Response:
+    """Check the corrected files; keep them when they have no error."""
+    return boards.save(*_here(), key)
+
+
+@bp.post("/replace")
+def replace() -> Response:
+    """Replace a map by the upload waiting for the owner's answer, or throw that away."""
+    return boards.replace(*_here())
+
+
 @bp.get("/<key>")
 def report(key: str) -> Response:
     """One map's validation report, every message with its file and line."""

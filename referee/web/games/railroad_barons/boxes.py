@@ -3,7 +3,10 @@
 The owner types (or pastes, or uploads) each table of the printed box into the form; it is
 checked by the same validator as `referee boxes check`, in a hidden staging folder, and stored
 in the instance's `railroad_barons_boxes/<key>/` only when it has no problem. A shipped box is
-never replaced. Nothing is filled in for the owner: the form starts from the empty template.
+never replaced, and a box of this laptop only when the owner said so (the form opened to correct
+it says so, else the form asks first). Spreadsheet cells are read leniently
+(referee/web/cells.py) and each cleaned cell is said. Nothing is filled in for the owner: the
+form starts from the empty template.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from referee.games.contract import Problem
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, KEY, MANIFEST
 from referee.games.railroad_barons.game import INSTANCE_FOLDER, BaronsBoxes
-from referee.web.board_upload import zip_folder
+from referee.web.board_upload import export_board
+from referee.web.cells import clean_csv, shown
 from referee.web.render import page_or_fragment
 
 bp = Blueprint("barons_boxes", __name__, url_prefix="/barons/boxes")
@@ -48,7 +52,7 @@ def boards_page() -> str:
 
 def board_links(summary: Any) -> list[tuple[str, str]]:
     """On a box's report (the web core's boards pages): correct it on the form, export it."""
-    links = [("Export (.zip)", url_for("barons_boxes.export", key=summary.key))]
+    links = []  # the report has Export, Correct its files and Delete of its own
     if not summary.shipped:
         form = url_for("barons_boxes.new", **{"from": summary.key})
         links.insert(0, ("Correct it on the form", form))
@@ -117,10 +121,11 @@ def howto() -> dict[str, str]:
     return out
 
 
-def _entry(status: int, form: dict[str, str], problems: list[Problem] | None = None) -> Response:
+def _entry(status: int, form: dict[str, str], problems: list[Problem] | None = None,
+           **extra: Any) -> Response:
     return page_or_fragment("railroad_barons/box_form.html", "railroad_barons/_box_form.html",
                             status, form=form, parts=PARTS, labels=LABELS, help=howto(),
-                            problems=problems or [], key_rule=KEY.pattern)
+                            problems=problems or [], key_rule=KEY.pattern, **extra)
 
 
 @bp.get("/new")
@@ -129,7 +134,11 @@ def new() -> Response:
     source = request.args.get("from", "")
     folder = _folder(source) if source else None
     if folder is not None:
-        return _entry(200, _form_from(folder, source if folder.parent != BOXES_DIR else ""))
+        shipped = folder.parent == BOXES_DIR
+        form = _form_from(folder, "" if shipped else source)
+        if not shipped:  # opened to correct it: saving it under its key replaces it
+            form["replace"] = source
+        return _entry(200, form)
     return _entry(200, _form_from(TEMPLATE, ""))
 
 
@@ -160,8 +169,13 @@ def save() -> Response:
             problems.append(Problem(file, None, f"longer than {MAX_TABLE:,} characters"))
     if problems:
         return _entry(422, form, problems)
+    form["replace"] = (request.form.get("replace") or "").strip()
+    if (_instance() / INSTANCE_FOLDER / key).is_dir() and form["replace"] != key:
+        # a key already used on this laptop: never replaced without the owner's yes
+        return _entry(409, form, ask_replace=key)
+    cleaned: list[str] = []
     try:
-        problems = _store(form, key)
+        problems = _store(form, key, cleaned)
     except OSError as err:  # a full disk, a folder that cannot be written: not the owner's fault
         current_app.logger.warning("storing the Railroad Barons box %r failed: %s", key, err)
         return _entry(503, form, [Problem(
@@ -169,13 +183,14 @@ def save() -> Response:
             "space on the laptop's disk (or make its instance folder writable), then save "
             "again; what you entered is still on this form")])
     if problems:
-        return _entry(422, form, problems)
-    return redirect(url_for("barons_boxes.index", saved=key), 303)
+        return _entry(422, form, problems, cleaned=shown(cleaned))
+    return redirect(url_for("barons_boxes.index", saved=key, cleaned=shown(cleaned)), 303)
 
 
-def _store(form: dict[str, str], key: str) -> list[Problem]:
-    """Write the box in a staging folder, check it, and move it in place if it has no problem;
-    the problems found (nothing stored), or []. OSError when the disk refuses a write."""
+def _store(form: dict[str, str], key: str, cleaned: list[str]) -> list[Problem]:
+    """Write the box in a staging folder (its spreadsheet cells cleaned, each one said in
+    `cleaned`), check it, and move it in place if it has no problem; the problems found
+    (nothing stored), or []. OSError when the disk refuses a write."""
     root = _instance() / INSTANCE_FOLDER
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=root)) / key
@@ -184,7 +199,9 @@ def _store(form: dict[str, str], key: str) -> list[Problem]:
         manifest = "".join(f"{k} = {_toml(form[k])}\n" for k in MANIFEST_FIELDS)
         (staging / MANIFEST).write_text(manifest, encoding="utf-8")
         for part, file in PARTS:
-            (staging / file).write_text(form[part], encoding="utf-8")
+            table = clean_csv(file, form[part], _boxes().cell_kinds)
+            cleaned.extend(table.notices)
+            (staging / file).write_text(table.text, encoding="utf-8")
         problems = _boxes().check(staging)
         if problems:
             return problems
@@ -212,6 +229,6 @@ def export(key: str) -> Response:
     folder = _folder(key)
     if folder is None:
         abort(404, f"There is no box {key[:40]!r}. The boxes page lists every box.")
-    return send_file(io.BytesIO(zip_folder(folder, key)), mimetype="application/zip",
+    return send_file(io.BytesIO(export_board(folder, key, MANIFEST)), mimetype="application/zip",
                      as_attachment=True,
                      download_name=f"railroad-barons-box-{key}.zip")

@@ -21,6 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.games.contract import ERROR, Problem
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
 from referee.web.render import page_or_fragment
@@ -60,8 +61,10 @@ def _key(form: Any, problems: list[str]) -> str:
     return key
 
 
-def _store(key: str, files: dict[str, str]) -> list[str] | None:
-    """Check the files in a staging folder; keep them as the map `key`, or say what is wrong."""
+def _store(key: str, files: dict[str, str], bad_keys: set[int] | None = None
+           ) -> list[str] | None:
+    """Check the files in a staging folder; keep them as the map `key`, or say what is wrong
+    (and put the key numbers whose field is wrong in `bad_keys`, for the form to mark)."""
     root = _root()
     root.mkdir(parents=True, exist_ok=True)
     staging = root / f".staging-{secrets.token_hex(6)}"
@@ -69,14 +72,32 @@ def _store(key: str, files: dict[str, str]) -> list[str] | None:
     try:
         for name, text in files.items():
             (staging / name).write_text(text, encoding="utf-8")
-        problems = GAME.boards.check(staging)
-        if problems:
-            return [str(p) for p in problems]
+        problems = [p for p in GAME.boards.check(staging) if p.severity == ERROR]
+        if problems:  # said by the field typed on the form, not by a file the owner never saw
+            if bad_keys is not None:
+                bad_keys.update(int(p.row) for p in problems
+                                if p.table == "key_numbers" and p.row.isdigit())
+            return [_on_form(p) for p in problems]
         staging.rename(root / key)
         return None
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+FORM_TABLES = {"key_numbers": "Key", "towns": "Towns, town", "neighbours": "Bordering town "
+               "hexes, row with"}
+
+
+def _on_form(problem: Problem) -> str:
+    """A problem as the form shows it: "Key 23, town: unknown town 'Greyhavn' ..."."""
+    if not problem.table:
+        return str(problem)
+    place = FORM_TABLES.get(problem.table, problem.table)
+    where = f"{place} {problem.row}" if problem.row else place
+    more = f" (and {problem.more})" if problem.follows else ""
+    column = f", {problem.column}" if problem.column and problem.table == "key_numbers" else ""
+    return f"{where}{column}: {problem.message}{more}"
 
 
 def _toml_text(value: str) -> str:
@@ -149,12 +170,14 @@ def entry() -> Response:
 
 
 def _stored(key: str, files: dict[str, str], where: str) -> Response:
+    bad_keys: set[int] = set()
     try:
-        problems = _store(key, files)
+        problems = _store(key, files, bad_keys)
     except OSError as err:
         current_app.logger.exception("storing a Railway Rivals map failed")
         problems = [f"The map could not be stored on this laptop ({err.strerror or err})."]
         return _index(503, **{f"{where}_problems": problems, "entry": request.form})
     if problems:
-        return _index(422, **{f"{where}_problems": problems, "entry": request.form})
+        return _index(422, **{f"{where}_problems": problems, "entry": request.form},
+                      bad_keys=bad_keys)
     return redirect(url_for("rr_maps.index", added=key, _anchor="rr-maps"), 303)
