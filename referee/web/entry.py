@@ -103,8 +103,23 @@ def progress(sheet: Sheet, cells: dict[str, dict[str, str]]) -> list[tuple[str, 
     return [(what, filled, of) for what, (filled, of) in counts.items()]
 
 
+def marked(entry: Any, problems: list[Any], cells: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The cells the check's problems point at (`grid|row|column` -> messages), where the game
+    can say (its entry's optional `cell_of(problem, cells)`)."""
+    cell_of = getattr(entry, "cell_of", None)
+    out: dict[str, str] = {}
+    for problem in problems if cell_of else ():
+        cell = cell_of(problem, cells)
+        if cell:
+            out[cell] = (out[cell] + " · " if cell in out else "") + problem.message
+    return out
+
+
 def _context(game: str, boards: Boards, draft: drafts.Draft, sheet: Sheet,
              **extra: Any) -> dict[str, Any]:
+    problems = getattr(extra.get("refused"), "problems", None)  # a refused save's report
+    if problems is not None and "marks" not in extra:
+        extra["marks"] = marked(entry_of(game)[1], problems, draft.cells)
     return {"game": game, "title": registry.GAMES[game].title, "boards": boards,
             "noun": boards.noun, "draft": draft, "sheet": sheet, "cells": draft.cells,
             "progress": progress(sheet, draft.cells), "key_rule": KEY_RULE, **extra}

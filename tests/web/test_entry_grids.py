@@ -89,6 +89,10 @@ def test_a_refused_save_keeps_every_cell_and_names_the_problems(owner, app):
     assert "missing pair" not in answer.text or "Corrin" in answer.text
     assert "empty payoff cell" in answer.text
     assert "Everything typed is still here" in answer.text
+    marked = re.search(r'<td class="bad-cell" title="([^"]*)"><input class="cell" '
+                       r'data-cell="([^"]+)"', answer.text)
+    assert marked and marked.group(2) == "payoffs|Dunlow|Corrin"  # on the cell itself
+    assert "empty payoff cell" in marked.group(1)
     assert not (Path(app.instance_path) / "maps" / "testshire").exists()
     page = owner.get(url).text
     assert 'data-cell="payoffs|Dunlow|Ashby" value="11500"' in page

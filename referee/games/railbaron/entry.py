@@ -160,6 +160,9 @@ class MapEntry:
                             hint="Tick the railroads that reach each city.", required=False))
         return Sheet(tuple(out), choices)
 
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
+
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         about = _about(cells)
         city_list = cities(cells)
@@ -195,6 +198,31 @@ class MapEntry:
                for name in TABLE_FILES}
         out["map.toml"] = _manifest(key, about, twins, bool(listed)).encode()
         return out
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the map's check points at, if any: the
+    check names the table and the row as the files hold them ("payoffs", "Ashby|Corrin")."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    parts = row.split("|") if row else []
+    names = [city for city, _ in cities(cells)]
+    if table == "payoffs" and len(parts) == 2 and all(p in names for p in parts):
+        a, b = sorted(parts, key=names.index)
+        return f"payoffs|{b}|{a}"
+    if table == "region_table" and len(parts) == 2:
+        return f"region_table|{parts[1]}|{parts[0]}"
+    if table == "city_table" and len(parts) == 3:
+        return f"city_table-{parts[0]}|{parts[2]}|{parts[1]}"
+    if table == "service" and len(parts) == 2:
+        return f"service|{parts[1]}|{parts[0]}"
+    lists = {"regions": ("regions", "code"), "cities": ("cities", "city"),
+             "railroads": ("railroads", "abbr")}
+    if table in lists and len(parts) == 1:
+        grid, column = lists[table]
+        for cell, text in _typed(cells, grid).items():
+            if cell.endswith(f"|{column}") and text == parts[0]:
+                return f"{grid}|{cell}"
+    return None
 
 
 def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
