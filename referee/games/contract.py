@@ -317,11 +317,30 @@ class RuleNames:
     secret_cash: bool = False
     public: frozenset[str] = frozenset()
     currency: str = "${:,}"  # how an amount is written: "${:,}" -> $5,000
+    currency_one: str | None = None  # an amount of one, where its noun differs: "{:,} unit"
     # figures(rules, state, name, subject): a derived figure's parts ("dividend", "CRIP"), or
     # None where the game has no such figure now.
     figures: Callable[[Any, Any, str, str], DerivedFigure | None] = _no_figure
 
 
+
+
+def write_amount(words: RuleNames | None, amount: int) -> str:
+    """An amount as the game writes it: "$5,000", "1 unit", "3 units"."""
+    if words is None:
+        return f"{amount:,}"
+    one = words.currency_one if words.currency_one and abs(amount) == 1 else words.currency
+    return one.format(amount)
+
+
+@dataclass(frozen=True)
+class AmountWriter:
+    """`write_amount` for templates that write `currency.format(n)`."""
+
+    words: RuleNames | None
+
+    def format(self, amount: int) -> str:
+        return write_amount(self.words, amount)
 
 
 class Game(Protocol):
@@ -354,7 +373,8 @@ class Game(Protocol):
 
     def history(self, frames: list[Any]) -> list[dict]:
         """The readable log from a replay's frames, oldest first: one entry per turn, each
-        {"label": str, "turn": int, "lines": [str, ...]}."""
+        {"label": str, "turn": int, "lines": [str, ...]}, and optionally "frames" (the entry's
+        frames: the web core's history folds sum their money) and "summary" (its own line)."""
         ...
 
     def summary(self, state: Any) -> dict:

@@ -17,7 +17,7 @@ from referee.engine.ledger import BANK, Transfer
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.statement import Describe, Line, statement, statements, total
 from referee.games import registry
-from referee.games.contract import DerivedFigure, RuleNames
+from referee.games.contract import DerivedFigure, RuleNames, write_amount
 
 BANKER_VIEW = "banker"  # the viewer of an unseated banker's console (Game.visible_cash)
 COMPANIES = "companies"  # the key of company accounts (treasuries) in `explain`'s answer
@@ -56,7 +56,7 @@ def account_name(account: str, names: Mapping[str, str], words: RuleNames | None
 
 
 def amount_text(amount: int, words: RuleNames | None) -> str:
-    return (words.currency if words is not None else "{:,}").format(amount)
+    return write_amount(words, amount)
 
 
 def describer(words: RuleNames | None, names: Mapping[str, str]) -> Describe:

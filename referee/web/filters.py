@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from urllib.parse import parse_qsl
 
 from flask import Flask
 from markupsafe import Markup, escape
 
-from referee.engine.words import possessive
+from referee.engine.words import counted, possessive
 from referee.web.cue import cue
 from referee.web.keys import new_client_id
 from referee.web.takeback import takeback
@@ -84,8 +85,15 @@ def isolate(line: object) -> Markup:
     return Markup("").join(parts)
 
 
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """The fields of a query string ("?s=3&red=4" → [("s", "3"), ("red", "4")]), in order: the
+    hidden fields of a form that asks for the same page without scripts."""
+    return parse_qsl(query.removeprefix("?"), keep_blank_values=True)
+
+
 def init_app(app: Flask, htmx_script: str) -> None:
     app.jinja_env.filters.update(whole=whole, hex_colour=hex_colour, bdi=bdi,
-                              isolate=isolate, possessive=possessive)
+                              isolate=isolate, possessive=possessive, query_pairs=query_pairs,
+                              counted=counted)
     app.jinja_env.globals.update(htmx_script=htmx_script, new_client_id=new_client_id,
                                   takeback=takeback, cue=cue)

@@ -160,8 +160,8 @@ class Presenter:
         """A line for everyone: who acts now (the game's contract answers it)."""
         view = self.view
         if view.to_act:
-            if self.me in view.to_act:
-                return "Your turn."
+            if self.me in view.to_act:  # the turn cue above says "Your turn" once
+                return "The choices are below." if self.view.page == "phone" else "Your turn."
             return f"Now: {' or '.join(view.to_act_names)}."
         if view.winner_names:
             return f"The game is over: {', '.join(view.winner_names)} won."

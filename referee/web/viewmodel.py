@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.engine.ledger import BANK
 from referee.engine.replay import REDO, UNDO
-from referee.games.contract import RuleNames
+from referee.games.contract import RuleNames, write_amount
 from referee.games.explain import BANKER_VIEW, rule_names, visible
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
@@ -179,6 +179,10 @@ class GameView:
     def money_format(self) -> str:
         """How the game writes an amount ("${:,}": $5,000)."""
         return self._words.currency if self._words is not None else "{:,}"
+
+    def money_text(self, amount: int) -> str:
+        """An amount as the game writes it ("$5,000", "1 unit")."""
+        return write_amount(self._words, amount)
 
     def moved(self, frame: Any) -> tuple[int, ...]:
         """The amounts one action moved that this page may see."""

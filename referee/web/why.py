@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, request, url_for
 
+from referee.games.contract import AmountWriter
 from referee.games.explain import (
     BANKER_VIEW,
     account_name,
@@ -81,15 +82,15 @@ def why(game_id: str, account: str) -> Response:
         "back": url_for(PAGE_ENDPOINTS[page], game_id=game.id),
         "who": account_name(account, names, words),
         "seen": seen,
-        "currency": (words.currency if words is not None else "{:,}"),
+        "currency": AmountWriter(words),
         "mine": viewer == account,
     }
     return page_or_fragment("play/why.html", "play/_why.html", **context)
 
 
-def currency_of(key: str) -> str:
-    words = rule_names(key)
-    return words.currency if words is not None else "{:,}"
+def currency_of(key: str) -> AmountWriter:
+    """How the game `key` writes an amount ("1 unit", "$5")."""
+    return AmountWriter(rule_names(key))
 
 
 @bp.get("/why/action/<int:seq>")

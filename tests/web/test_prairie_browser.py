@@ -10,7 +10,7 @@ import pytest
 from referee.games.prairie_railroads import board as boards
 from tests.prairie_railroads.play import TEST_BOARD
 from tests.web.conftest import PHONE, check_phone_layout, join_phones
-from tests.web.phone import assert_in_view
+from tests.web.phone import assert_in_view, check_after_tap, next_step
 
 pytestmark = pytest.mark.browser
 
@@ -135,28 +135,18 @@ def acting(phones: dict, kind: str):
     raise AssertionError(f"no phone may {kind} now: {doing}")
 
 
-def next_step(page):
-    """What the phone shows to read or tap next: a refusal, else the first thing to tap of the
-    "now" block (a button or a die face), else the line that says who acts."""
-    now = page.locator(".live .now-card")
-    for selector in (".failure", ".panel button, .panel a.face", ".now-line"):
-        found = now.locator(selector)
-        if found.count():
-            return found.first
-    raise AssertionError("no \"now\" block on " + page.url)
-
-
 def tap(page, selector: str, shot: str) -> None:
     """Tap what `selector` finds (on screen, no scrolling), wait for the answer, and find the
     next step on screen too (screenshot `shot` if not)."""
     target = page.locator(selector).first
     assert_in_view(page, target, f"{shot}-before")
-    if target.evaluate("e => e.tagName") == "A":  # a die face: the page keeps the draft
+    if target.evaluate("e => e.classList.contains('face')"):  # a die face: the draft keeps it
         target.click()
         page.wait_for_selector(f"{selector}[aria-pressed='true']")
     else:
         click(page, selector)
     assert_in_view(page, next_step(page), shot)
+    check_after_tap(page, shot)
 
 
 def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
@@ -201,8 +191,8 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     # Construct Track: the growth dice tapped on the phone, then a segment from the list
     mover = acting(phones, "play_card")
     tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-after-ct")
-    tap(mover, ".pr-growth a.face[data-die='tens'][data-face='1']", "prairie-after-tens")
-    tap(mover, ".pr-growth a.face[data-die='units'][data-face='2']", "prairie-after-units")
+    tap(mover, ".pr-growth button.face[data-die='tens'][data-face='1']", "prairie-after-tens")
+    tap(mover, ".pr-growth button.face[data-die='units'][data-face='2']", "prairie-after-units")
     mover.wait_for_selector(".pr-growth button:has-text('Record 1, 2')")
     check_phone_layout(mover)
     mover.screenshot(path=SHOTS / "prairie-growth-dice-360.png", full_page=True)
@@ -228,8 +218,8 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     for turn in range(2):
         mover = acting(phones, "play_card")
         tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-after-ct")
-        tap(mover, ".pr-growth a.face[data-die='tens'][data-face='1']", "prairie-after-tens")
-        tap(mover, ".pr-growth a.face[data-die='units'][data-face='2']", "prairie-after-units")
+        tap(mover, ".pr-growth button.face[data-die='tens'][data-face='1']", "prairie-after-tens")
+        tap(mover, ".pr-growth button.face[data-die='units'][data-face='2']", "prairie-after-units")
         tap(mover, ".pr-growth button:has-text('Record 1, 2')", "prairie-after-growth")
         if turn == 0:
             assert "Ransom grows" in mover.text_content(".events")
@@ -242,3 +232,8 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     city = choosing.locator(".pr-grow_city button").first.text_content().strip()
     tap(choosing, ".pr-grow_city button", "prairie-after-grow-city")
     assert f"{city} grows" in choosing.text_content(".events")
+
+    # the sixth turn (each player's second) pays dividends
+    mover = acting(phones, "play_card")
+    tap(mover, ".pr-play_card button:has-text('Play Pay Dividends')", "prairie-after-pd")
+    assert mover.text_content(".pr-doing").startswith("Turn 7"), mover.text_content(".pr-doing")

@@ -226,6 +226,13 @@ def test_growth_without_a_board_has_no_roll_for_me(browser):
     seq = banker.seq(game_id)
     tapped = text(phone.get(f"/g/{game_id}/me?s={seq}&tens=3&units=4"))
     assert "Record 3, 4" in tapped and 'name="city"' in tapped
+    # the city from a list under the dice (nothing inserted above the faces); a new one typed
+    # only in its own form, confirmed
+    growth_part = tapped.split('data-action="growth"')[1]
+    assert growth_part.index('data-die="units"') < growth_part.index('<select id="growth-city"')
+    assert '<option value="">None grew</option>' in growth_part
+    assert 'name="new_city" value="yes" required' in growth_part
+    assert 'list="pr-grow-cities"' not in growth_part
 
 
 def test_roll_for_me_rolls_the_growth_dice_when_the_action_arrives(browser):
@@ -258,6 +265,7 @@ def test_without_a_board_a_build_picks_a_city_already_known(browser):
     network = re.findall(r'<option>([^<]+)</option>', page.split('id="known-from"')[1]
                          .split("</select>")[0])
     assert known and network
+    assert not set(known) & set(network)  # "To" lists no city of the track's own
     city = next(c for c in known if c not in network)  # a city of another railroad's track
     base = {k: build[k] for k in ("type", "player", "railroad")} | {"kind": "single"}
     form = MultiDict([("csrf_token", phone.token()), ("seq", str(banker.seq(game_id))),

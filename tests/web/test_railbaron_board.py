@@ -167,3 +167,23 @@ def test_the_board_colours_each_railroad_by_its_owner():
     assert "<title>Red&#39;s home (declared)</title>" in svg and 'stroke="#ffd400"' in svg
     assert "<title>Blue&#39;s destination</title>" in svg
     assert 'class="rbb-rail rbb-picked"' in svg and "rbb-faded" in svg
+
+
+def test_the_city_names_of_the_us_board_do_not_overlap():
+    """Indianapolis, Columbus and Cincinnati (and every other name) each read on their own:
+    the names' boxes on the whole map, as wide as their letters, share no area."""
+    from referee.web.games.railbaron.board import FONT, _drawing, _label_places, _overlap
+    from tests.railbaron.play import play
+
+    graph = play(board="us", settings={"edition": "modern"}).board.route_graph
+    _proj, pos, _paths, _dots = _drawing(graph)
+    for font in (FONT,):
+        boxes = {}
+        for nid, (_x, _y, anchor, lx, ly) in _label_places(graph, pos, font).items():
+            width = 0.6 * font * len(graph.nodes[nid].city)
+            left = lx - width if anchor == "end" else lx
+            boxes[graph.nodes[nid].city] = (left, ly - 0.75 * font, left + width, ly + 0.2 * font)
+        names = sorted(boxes)
+        clashes = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                   if _overlap(boxes[a], boxes[b]) > 0]
+        assert clashes == [], (font, clashes)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.phone import check_after_tap
 
 pytestmark = pytest.mark.browser
 
@@ -49,13 +50,15 @@ def act(page, button: str) -> None:
     page.wait_for_function("n => +document.querySelector('.live').dataset.seq > n", arg=before)
     assert page.locator(".live .failure").count() == 0, text(page, ".failure")
     others_cash_is_private(page)
+    check_after_tap(page, "railbaron-after-" + re.sub(r"[^a-z0-9]+", "-", button.lower()))
 
 
 def tap(page, **data: str) -> None:
     """Tap a die face or a railroad chip and wait for it to show pressed."""
     selector = "".join(f"[data-{k}='{v}']" for k, v in data.items())
-    page.click(f".live a{selector}")
-    page.wait_for_selector(f".live a{selector}[aria-pressed='true']")
+    page.click(f".live button{selector}")
+    page.wait_for_selector(f".live button{selector}[aria-pressed='true']")
+    check_after_tap(page, "railbaron-after-tap-" + "-".join(data.values()))
 
 
 def roll(page, red: int, w1: int, w2: int) -> None:
@@ -99,7 +102,7 @@ def check_privacy(phone, other: str, exact: int) -> None:
         assert shown == f"${exact:,}"
 
 
-SMALL_TAPS = """() => [...document.querySelectorAll('a.face, a.rb-tap, .dice-clear')]
+SMALL_TAPS = """() => [...document.querySelectorAll('button.face, button.rb-tap, .dice-clear')]
   .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
   .map(e => e.outerHTML.slice(0, 80))"""
 
@@ -153,7 +156,7 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
             tap(banker, die=f"f-{pid}-{i}", face=str(face))
     act(banker, "Record the rolls (Ann 18, Bob 3)")
     # Ann's home: tapped on her phone; Bob's: the banker acts for him
-    ann.wait_for_selector("a.face", timeout=6000)  # the poll brought her the dice
+    ann.wait_for_selector("button.face", timeout=6000)  # the poll brought her the dice
     roll(ann, 1, 1, 2)  # odd 3: North
     roll(ann, 1, 1, 2)  # odd 3: Alpha
     fresh(banker)

@@ -62,19 +62,20 @@ def test_a_phone_says_which_railroad_came_first_in_taps(app, live_url, chromium)
     phone.goto(join_url)
     phone.click("button:has-text('Bob')")
     phone.wait_for_url("**/me")
-    tap_link(phone, "a[data-rr='AA']")
+    tap_link(phone, "button[data-rr='AA']")
     in_view(phone, ".rb-outcomes button", "Arrived at Alpha")
     assert phone.locator(".rb-order").count() == 0  # one railroad: nothing to ask
-    if not phone.locator(".live a[data-rr='CC']").is_visible():
+    if not phone.locator(".live button[data-rr='CC']").is_visible():
         phone.locator(".live .rb-more summary").click()  # the rest, behind one tap
     # the CC is at the foot of the railroad list: the player may have to scroll down to it
-    phone.locator(".live a[data-rr='CC']").scroll_into_view_if_needed()
-    tap_link(phone, "a[data-rr='CC']")
+    phone.locator(".live button[data-rr='CC']").scroll_into_view_if_needed()
+    tap_link(phone, "button[data-rr='CC']")
     in_view(phone, ".rb-outcomes button", "Arrived at Alpha")
-    in_view(phone, ".rb-order a", "CC first")
-    assert phone.locator(".live a[data-order='AA-first']").get_attribute("aria-pressed") == "true"
+    in_view(phone, ".rb-order button", "CC first")
+    first = phone.locator(".live button[data-order='AA-first']")
+    assert first.get_attribute("aria-pressed") == "true"
     shoot(phone, "order-asked-phone-360")
-    tap_link(phone, "a[data-order='AA-late']")
+    tap_link(phone, "button[data-order='AA-late']")
     in_view(phone, ".rb-outcomes button", "Arrived at Alpha")
     check_phone_layout(phone)
     shoot(phone, "order-chosen-phone-360")

@@ -50,7 +50,7 @@ def next_tap(page, arrive: bool):
             wanted = "Arrived" if arrive or outcome.filter(has_text="Stop").count() == 0 \
                 else "Stop at a milepost"
             return outcome.filter(has_text=wanted).first
-        return arrive_panel.locator(".rb-ridden > .rb-group a.rb-tap").first
+        return arrive_panel.locator(".rb-ridden > .rb-group button.rb-tap").first
     for kind, words in (("skip_purchase", "Buy nothing"), ("end_turn", "end the turn")):
         button = now.locator(f".panel[data-action='{kind}'] button", has_text=re.compile(
             words, re.I))
@@ -66,11 +66,12 @@ def tap(page, element) -> None:
         raise AssertionError(f"not on screen without scrolling: {element}")
     before = seq(page)
     tag = element.evaluate("e => e.tagName")
+    chip = element.evaluate("e => e.classList.contains('rb-tap')")
     element.click()
     if tag == "SUMMARY":  # an arrival out of reach asks first: the question opens
         page.wait_for_selector(".live .rb-confirm[open]")
-    elif tag == "A":
-        page.wait_for_selector(".live a.rb-tap[aria-pressed='true']")
+    elif chip:
+        page.wait_for_selector(".live button.rb-tap[aria-pressed='true']")
     else:
         page.wait_for_function("n => +document.querySelector('.live').dataset.seq > n",
                                arg=before)

@@ -37,7 +37,8 @@ class Form:
 
 
 class Page(HTMLParser):
-    """The forms and links of a page, as a browser sees them."""
+    """The forms and links of a page, as a browser sees them; a button that asks for a page
+    (`hx-get`: a die face, a railroad chip) counts as a link to it too."""
 
     def __init__(self, html: str):
         super().__init__()
@@ -61,6 +62,8 @@ class Page(HTMLParser):
             self._form.fields.append((a["name"], a.get("value", "")))
         elif tag == "button" and self._form is not None:
             self._button = [a.get("name"), a.get("value", ""), ""]
+            if a.get("hx-get"):
+                self._link = [a | {"href": a["hx-get"]}, ""]
         elif tag == "select" and self._form is not None:
             self._select = a["name"]
             self._form.selects[self._select] = []
@@ -81,6 +84,9 @@ class Page(HTMLParser):
             name, value, text = self._button
             self._form.buttons.append((name, value, " ".join(text.split())))
             self._button = None
+            if self._link is not None:
+                self.links.append((self._link[0], " ".join(self._link[1].split())))
+                self._link = None
         elif tag == "option" and self._option is not None and self._select is not None:
             value, text = self._option
             text = " ".join(text.split())
@@ -125,7 +131,7 @@ def press(browser: Browser, html: str, button: str, choose: dict | None = None,
 
 
 def tap(browser: Browser, html: str, **data: str) -> str:
-    """Follow the link carrying these data-* attributes (a die face, a railroad chip)."""
+    """Tap the button carrying these data-* attributes (a die face, a railroad chip)."""
     links = [a for a, _text in Page(html).links
              if all(a.get(f"data-{k}") == v for k, v in data.items())]
     assert len(links) == 1, f"{len(links)} links with {data}"

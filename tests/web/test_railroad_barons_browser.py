@@ -10,6 +10,7 @@ import pytest
 from referee.games.railroad_barons.box import DEFAULT_FILES
 from tests.railroad_barons.play import TEST_BOX
 from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.phone import assert_in_view, check_after_tap
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +30,7 @@ def tap(page, label: str, value: str | None = None) -> None:
     before = seq(page)
     form.locator("button").click()
     page.wait_for_selector(f".live[data-seq='{before + 1}']")
+    check_after_tap(page, "barons-after-" + "-".join(label.lower().replace("$", "").split()))
 
 
 def turn_comes(page, label: str) -> None:
@@ -92,6 +94,8 @@ def test_the_opening_on_two_phones(live_url, chromium):
 
     # SR 1: Ann buys MSC 10% (its capital), Bob starts SB, both pass
     assert "Stock Round 1: Ann's turn." in ann.text_content(".rb-now")
+    assert ann.locator(".rb-now button:not(.secondary)").count() == 1  # one primary move
+    assert ann.locator(".rb-now button").first.text_content().startswith("Pass")  # not last
     assert "MSC gets $900 of capital" in ann.text_content(".rb-now")
     check_phone_layout(ann)
     ann.screenshot(path=SHOTS / "barons-sr1-ann-360.png", full_page=False)
@@ -106,12 +110,18 @@ def test_the_opening_on_two_phones(live_url, chromium):
     # OR 1.1: MSC operates, Ann directs it
     ann.wait_for_selector("form.rb-tokens", timeout=8000)
     assert "Operating Round 1.1" in ann.text_content(".rb-now")
+    assert ann.text_content(".rb-now").count("Your turn") == 0  # the cue above says it, once
+    assert_in_view(ann, ann.locator("form.rb-tokens button[type=submit]"), "barons-tokens")
+    ann.screenshot(path=SHOTS / "barons-tokens-360.png", full_page=False)
+    ann.click("form.rb-tokens button[aria-label^='One less: On (+)']")  # a stepper
+    assert ann.input_value("form.rb-tokens input[name='plus:int']") == "2"
     ann.fill("form.rb-tokens input[name='plus:int']", "1")
     ann.fill("form.rb-tokens input[name='down:int']", "2")
     ann.check("form.rb-tokens input[name='network:int']")
     before = seq(ann)
-    ann.click("form.rb-tokens button")
+    ann.click("form.rb-tokens button[type=submit]")
     ann.wait_for_selector(f".live[data-seq='{before + 1}']")
+    check_after_tap(ann, "barons-after-tokens")
     now = ann.text_content(".rb-now")
     assert "Pay out $25" in now and "Withhold $25" in now and "marker $90 → $100" in now
     check_phone_layout(ann)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.phone import assert_in_view, check_after_tap
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +23,9 @@ def click(page, selector: str) -> None:
     before = seq(page)
     page.click(selector)
     page.wait_for_selector(f".live[data-seq='{before + 1}']")
+    check_after_tap(page, "railway-rivals-after-" + "".join(
+        c if c.isalnum() else "-" for c in selector.split("'")[-2 if "'" in selector else -1]
+    ).lower())
 
 
 def tap_die(page, field: str, face: int) -> None:
@@ -100,8 +104,14 @@ def test_a_race_on_three_phones(live_url, chromium):
         check_phone_layout(phone)
         click(phone, "button:has-text('Enter the race')")
     ann.wait_for_selector("button:has-text('Declare the route')", timeout=6000)
-    ann.fill("input[name='on_p2:int']", "3")
-    ann.fill("input[name='length:int']", "8")
+    assert_in_view(ann, ann.locator("button:has-text('Declare the route')"), "rr-declare")
+    ann.screenshot(path=SHOTS / "railway-rivals-declare-360.png")
+    for _ in range(3):  # hexes on Bob's lines and the route's length, by thumb
+        ann.click("button[aria-label=\"One more: On Bob's lines\"]")
+    for _ in range(8):
+        ann.click("button[aria-label^='One more: Route length']")
+    assert ann.input_value("input[name='on_p2:int']") == "3"
+    assert ann.input_value("input[name='length:int']") == "8"
     click(ann, "button:has-text('Declare the route')")
     for phone, rival, hexes, length in ((bob, "p1", "2", "7"), (cy, "p1", "4", "9")):
         phone.wait_for_selector("button:has-text('Declare the route')", timeout=6000)
@@ -126,9 +136,9 @@ def test_a_race_on_three_phones(live_url, chromium):
 
     # prizes 20 and 10; Ann may spend her 20 and Bob his 10
     ann.wait_for_selector(".rr-allow", timeout=6000)
-    assert "Ann may spend 20 more" in ann.text_content(".rr-allow")
+    assert "Ann may spend 20 units more" in ann.text_content(".rr-allow")
     bob.wait_for_selector(".rr-allow", timeout=6000)
-    assert "Bob may spend 10 more" in bob.text_content(".rr-allow")
+    assert "Bob may spend 10 units more" in bob.text_content(".rr-allow")
     sheet = bob.text_content(".rr-sheet")
     assert "Race 1 (Wien–Linz): 21 + 3 − 2 + 10 = 32" in sheet
     check_phone_layout(bob)

@@ -132,7 +132,7 @@ def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
     assert banker.act(game_id, json=run, page="banker").status_code == 303  # the console's form
     table = text(banker.get(f"/g/{game_id}/table"))
     assert '<span>Wien</span>' in table and '<span>Linz</span>' in table
-    assert "Target: <strong>250</strong>" in table
+    assert "Target: <strong>250 units</strong>" in table
     # everyone answers at once; Bob and Cy run a joint train
     assert "Enter the race" in text(cy.get(f"/g/{game_id}/me"))
     assert bob.act(game_id, type="enter", company="p2", partner="p3",
@@ -147,7 +147,7 @@ def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
                   **{"on_p1:int": "4", "length:int": "9"}).status_code == 303
     table = text(banker.get(f"/g/{game_id}/table"))
     assert "Ann pays Bob 3; Bob pays Ann 2; Cy pays Ann 2" in table  # the joint fee split
-    assert "<strong>8</strong> to go" in table and "<strong>9</strong> to go" in table
+    assert "<strong>8</strong> hexes to go" in table and "<strong>9</strong> hexes to go" in table
     act(ann, game_id, {"type": "move", "company": "p1", "die": 6})
     refused = act(ann, game_id, {"type": "move", "company": "p1", "die": 6})
     assert refused.status_code == 403

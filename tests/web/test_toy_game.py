@@ -48,7 +48,8 @@ def test_the_toy_race_plays_through_the_whole_app(toy, browser, tmp_path, capsys
     assert bob.join(link, "p2").status_code == 303
 
     phone = ann.get(f"/g/{game_id}/me").text
-    assert "Your turn." in phone and 'data-die="die"' in phone and "Roll for me" in phone
+    assert "Your turn</strong>" in phone and "Your turn." not in phone  # the cue, said once
+    assert 'data-die="die"' in phone and "Roll for me" in phone
     tapped = ann.get(f"/g/{game_id}/me?s=0&die=4").text  # the face tapped, kept in the query
     assert 'name="die:int" value="4"' in tapped and "Record 4" in tapped
     waiting = bob.get(f"/g/{game_id}/me").text

@@ -223,6 +223,7 @@ def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
 
     The line that opens a turn ("Turn 3: Ann.") is the last one said by the action that began
     it; the entry's `label` tells it, so it is left out of `lines` (each event told once).
+    `frames`: the entry's actions, for what they moved.
     """
     entries: list[dict[str, Any]] = []
     for before, frame in zip(frames, frames[1:], strict=False):
@@ -232,11 +233,12 @@ def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
         label = f"Turn {number} — {state.players[turn.player]}" if turn else "Initial auctions"
         if not entries or entries[-1]["label"] != label:
             entries.append({"label": label, "turn": number, "player": turn and turn.player,
-                            "lines": []})
+                            "lines": [], "frames": []})
         lines = list(frame.outcome.events)
         if lines and began_turn(state, frame.state):
             lines.pop()
         entries[-1]["lines"].extend(lines)
+        entries[-1]["frames"].append(frame)
     return entries
 
 

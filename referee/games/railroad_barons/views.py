@@ -236,6 +236,7 @@ def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
     for before, frame in zip(frames, frames[1:], strict=False):
         label = round_label(before.state)
         if not entries or entries[-1]["label"] != label:
-            entries.append({"label": label, "turn": len(entries), "lines": []})
+            entries.append({"label": label, "turn": len(entries), "lines": [], "frames": []})
         entries[-1]["lines"].extend(frame.outcome.events)
+        entries[-1]["frames"].append(frame)
     return entries

@@ -20,7 +20,7 @@ def _group(state: State) -> tuple[int, str]:
 
 def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
     """The readable log, oldest first: start towns, the building stage, then each race (with
-    the spending after it), each entry {"label", "turn", "lines"}."""
+    the spending after it), each entry {"label", "turn", "lines", "frames"} (its actions)."""
     if not frames:
         return []
     final: State = frames[-1].state
@@ -43,6 +43,7 @@ def history(frames: Sequence[Frame]) -> list[dict[str, Any]]:
             pair = towns.get(number) or []
             label = f"Race {number}" + (f": {' – '.join(pair)}" if len(pair) == 2 else "")
         if not entries or entries[-1]["label"] != label:
-            entries.append({"label": label, "turn": number, "lines": []})
+            entries.append({"label": label, "turn": number, "lines": [], "frames": []})
         entries[-1]["lines"].extend(frame.outcome.events)
+        entries[-1]["frames"].append(frame)
     return entries

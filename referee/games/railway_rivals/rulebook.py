@@ -41,4 +41,5 @@ ACTIONS = {
     "correction": ACCOUNTS,
 }
 
-RULE_NAMES = RuleNames(MONEY, ACTIONS, currency="{:,} units", figures=figures)
+RULE_NAMES = RuleNames(MONEY, ACTIONS, currency="{:,} units", currency_one="{:,} unit",
+                       figures=figures)

@@ -23,6 +23,7 @@ from referee.games.prairie_railroads.views import (
 )
 from referee.web.games.prairie_railroads.table import COLOURS, table_view
 from referee.web.presenter import Panel, Presenter
+from referee.web.turns import Fold, folds
 
 __all__ = ["page_context", "read_setup", "setup_context"]
 
@@ -40,7 +41,6 @@ class PrairieView(Presenter):
     hidden_from_phones = frozenset(HIDDEN_FROM_PHONES)
     css = "pr"
     doing_class = "pr-doing"
-    yours = "Your move"
     failures_elsewhere = ("adjust_cash", "undo", "redo", "rename_player", "correct_income",
                           "correct_growth", "correct_deck")
 
@@ -182,6 +182,11 @@ class PrairieView(Presenter):
     @cached_property
     def turns(self) -> list[dict]:
         return history(self.view.snapshot.frames)
+
+    @cached_property
+    def folds(self) -> list[Fold]:
+        """The history page's folds, newest first (referee/web/turns.py)."""
+        return folds(self.view, self.turns)
 
     @cached_property
     def corrections_after_end(self) -> list[dict[str, str]]:

@@ -41,9 +41,9 @@ COLOURS = {
     "CRIP": ("#1f1f1f", "#ffffff"),
     "ATSF": ("#0072b2", "#ffffff"),
     "KP": ("#e69f00", "#000000"),
-    "MKT": ("#009e73", "#ffffff"),
+    "MKT": ("#009e73", "#000000"),
     "SLSF": ("#cc79a7", "#000000"),
-    "MP": ("#d55e00", "#ffffff"),
+    "MP": ("#d55e00", "#000000"),
 }
 RECENT_LINES = 10
 

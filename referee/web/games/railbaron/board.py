@@ -155,16 +155,10 @@ def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mappi
     parts.append(f'<path class="rbb-dots" d="{dots}"/>')
     parts.extend(_marker_svg(graph, pos, markers))
     parts.append('<g class="rbb-city">')
-    west_twins = {min(pair, key=lambda c: pos[graph.city_nodes[c]][0]) for pair in graph.twins
-                  if all(c in graph.city_nodes for c in pair)}
-    for nid, node in graph.nodes.items():
-        if node.kind != CITY:
-            continue
-        x, y = pos[nid]
-        label = (f'<text x="{x - 6}" y="{y - 5}" text-anchor="end">' if node.city in west_twins
-                 else f'<text x="{x + 6}" y="{y - 5}">')
+    for nid, (x, y, anchor, lx, ly) in _label_places(graph, pos, font).items():
+        end = ' text-anchor="end"' if anchor == "end" else ""
         parts.append(f'<rect x="{x - 3.5}" y="{y - 3.5}" width="7" height="7"/>'
-                     f"{label}{escape(node.city)}</text>")
+                     f'<text x="{lx}" y="{ly}"{end}>{escape(graph.nodes[nid].city)}</text>')
     parts.append("</g></svg>")
     return BoardPicture(
         svg=Markup("".join(parts)),
@@ -176,6 +170,59 @@ def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mappi
 
 
 _DRAWINGS: dict[int, tuple[RouteGraph, tuple]] = {}
+_PLACES: dict[tuple[int, float], tuple[RouteGraph, dict]] = {}
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _label_places(graph: RouteGraph, pos: Mapping[str, tuple[float, float]],
+                  font: float) -> dict[str, tuple[float, float, str, float, float]]:
+    """Where each city's name goes, by node: (x, y, anchor, text x, text y). Beside its square,
+    up right first (up left for the western one of twin cities), else the first of the other
+    corners and sides that overlaps no name placed before nor a city's square, else the one
+    that overlaps least: Indianapolis, Columbus and Cincinnati each read on their own."""
+    key = (id(graph), font)
+    if key in _PLACES and _PLACES[key][0] is graph:
+        return _PLACES[key][1]
+    cities = [nid for nid, node in graph.nodes.items() if node.kind == CITY]
+    west_twins = {min(pair, key=lambda c: pos[graph.city_nodes[c]][0]) for pair in graph.twins
+                  if all(c in graph.city_nodes for c in pair)}
+    pad = 3.5 + 2  # a name kept clear of other cities' squares, so it is not read as theirs
+    squares = {n: (pos[n][0] - pad, pos[n][1] - pad, pos[n][0] + pad, pos[n][1] + pad)
+               for n in cities}
+    placed: list[Box] = []
+    out: dict[str, tuple[float, float, str, float, float]] = {}
+    up, down, mid = -5.0, 5.0 + 0.8 * font, 0.35 * font
+    for nid in sorted(cities, key=lambda n: (pos[n][1], pos[n][0])):
+        x, y = pos[nid]
+        width = 0.64 * font * len(graph.nodes[nid].city) + 3
+        tries = [("start", up), ("end", up), ("start", down), ("end", down), ("start", mid),
+                 ("end", mid)]
+        if graph.nodes[nid].city in west_twins:
+            tries = [("end", up), ("end", mid), ("end", down)] + tries
+        best: tuple[float, tuple[str, float, float, Box]] | None = None
+        for anchor, dy in tries:
+            lx = x - 6 if anchor == "end" else x + 6
+            left = lx - width if anchor == "end" else lx
+            box = (left, y + dy - 0.9 * font, left + width, y + dy + 0.3 * font)
+            cost = sum(_overlap(box, other) for other in placed)
+            cost += sum(_overlap(box, sq) for n, sq in squares.items() if n != nid)
+            if best is None or cost < best[0]:
+                best = (cost, (anchor, lx, y + dy, box))
+            if cost == 0:
+                break
+        assert best is not None
+        anchor, lx, ly, box = best[1]
+        placed.append(box)
+        out[nid] = (x, y, anchor, round(lx, 1), round(ly, 1))
+    _PLACES[key] = (graph, out)
+    return out
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def _drawing(graph: RouteGraph) -> tuple[Projection, dict[str, tuple[float, float]],

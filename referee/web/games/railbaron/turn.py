@@ -586,7 +586,8 @@ class TurnPage(Presenter):
         panel.data["ridden"] = [self.chip(rr) for rr in ridden]
 
     def _prepare_buy(self, panel: Panel) -> None:
-        panel.data["chips"] = [self.chip(rr) for rr in panel.legal["railroads"]]
+        chips = [self.chip(rr) for rr in panel.legal["railroads"]]
+        panel.data["chips"] = sorted(chips, key=lambda c: -c.price)  # dearest first
         panel.data["cash"] = self.cash_of(panel.player)
 
     def _prepare_upgrade(self, panel: Panel) -> None:

@@ -32,6 +32,7 @@ from referee.games.railroad_barons.views import (
 from referee.web.games.railroad_barons.boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons.chart import value_chart
 from referee.web.presenter import Panel, Presenter
+from referee.web.turns import Fold, folds
 
 __all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
            "setup_context"]
@@ -194,6 +195,8 @@ class BaronsView:
             else:
                 out.append((head, [c]))
         return out
+
+    quiet_heads = ("Done", "Finish")  # groups drawn first and quiet (_choices.html)
 
     def choice(self, a: dict) -> Choice | None:
         s = self.state
@@ -367,6 +370,11 @@ class BaronsView:
     def history(self) -> list[dict]:
         return history(self.view.snapshot.frames)
 
+    @cached_property
+    def folds(self) -> list[Fold]:
+        """The history page's folds, newest first (referee/web/turns.py)."""
+        return folds(self.view, self.history)
+
     def chart(self) -> str:
         return value_chart(self.state, {p.id: p.colour for p in self.view.players})
 
@@ -425,6 +433,10 @@ class BaronsNow(Presenter):
     @property
     def has_moves(self) -> bool:
         return bool(self.rb.choices)
+
+    def now_line(self) -> str:
+        """The round and the step, once: the turn cue above says whose turn it is."""
+        return self.rb.doing()
 
     def heading(self) -> str:
         if self.over:

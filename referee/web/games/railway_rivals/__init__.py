@@ -28,6 +28,7 @@ from referee.games.railway_rivals.views import (
 )
 from referee.web.games.railway_rivals.chart import balance_chart
 from referee.web.presenter import Panel, Presenter
+from referee.web.turns import Fold, folds
 
 __all__ = ["blueprints", "boards_page", "page_context"]
 
@@ -399,3 +400,8 @@ class RivalsView:
     def history(self) -> list[dict]:
         """The game in words by stage and race, newest first (GAME.history)."""
         return GAME.history(list(self.view.snapshot.frames))[::-1]
+
+    @cached_property
+    def folds(self) -> list[Fold]:
+        """The history page's folds, newest first (referee/web/turns.py)."""
+        return folds(self.view, self.history[::-1])
