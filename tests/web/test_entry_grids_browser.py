@@ -227,7 +227,7 @@ def test_an_owner_types_a_box_on_a_phone_and_a_game_is_played_on_it(app, live_ur
     ann.fill("form.rb-tokens input[name='down:int']", "2")
     ann.check("form.rb-tokens input[name='network:int']")
     before = int(ann.get_attribute(".live", "data-seq"))
-    ann.click("form.rb-tokens button")
+    ann.click("form.rb-tokens button[type=submit]")
     ann.wait_for_selector(f".live[data-seq='{before + 1}']")
     now = ann.text_content(".rb-now")
     # the typed track: $90 up one line is $100; the typed stack: the Ash Line costs $60
