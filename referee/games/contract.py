@@ -43,6 +43,7 @@ from typing import Any, Protocol
 
 from referee.engine.record import RecordError
 from referee.engine.rules import GameRules
+from referee.games import grids  # noqa: F401  the entry grids' shapes (a board's `entry`)
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,8 @@ class Boards(Protocol):
     template: Path | None  # the shipped folder a new board starts from (HOWTO.md inside)
     # Optional: `cell_kinds` {column: "number" | "flag"} (how spreadsheet cells are read,
     # referee/web/cells.py); `key_pattern` and `key_rule` where a board's key is written
-    # otherwise than the upload's [a-z0-9_-] (Railroad Barons); docs/boards.md
+    # otherwise than the upload's [a-z0-9_-] (Railroad Barons); docs/boards.md; `entry`: the
+    # board's tables as grids to type in (grids.BoardEntry; referee/web/entry.py draws them)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         """Every board, shipped and uploaded, each with its report (a broken one unplayable)."""

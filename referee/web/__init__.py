@@ -23,6 +23,7 @@ from referee.web import (
     compress,
     csrf,
     db,
+    entry,
     errors,
     filters,
     join,
@@ -125,7 +126,7 @@ def create_app(
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
     look.init_app(app)
-    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, manifest.bp,
+    for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, entry.bp, manifest.bp,
                       players.bp, why.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks

@@ -9,6 +9,7 @@ from referee.games.contract import BoardSummary, GameParts, Problem, Resolver, r
 from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import MANIFEST
+from referee.games.railbaron.entry import MapEntry
 from referee.games.railbaron.figures import final_figures
 from referee.games.railbaron.rulebook import RULE_NAMES
 from referee.games.railbaron.rules import BANKER_ACTIONS, RailBaronRules
@@ -44,6 +45,7 @@ class Maps:
     cell_kinds = {"payoff": "number", "price": "number", "white_sum": "number",
                   "public": "flag"}
     template = TABLES_DIR / "railbaron" / "_template"
+    entry = MapEntry()  # the entry grids (referee/web/entry.py)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         return [BoardSummary(m.key, m.name, m.playable, m.source_dir.parent.name != self.folder,

@@ -15,6 +15,7 @@ from referee.games.railroad_barons.box import (
     BoxError,
     load_box_folder,
 )
+from referee.games.railroad_barons.entry import BoxEntry
 from referee.games.railroad_barons.figures import final_figures
 from referee.games.railroad_barons.rulebook import RULE_NAMES
 from referee.games.railroad_barons.rules import BANKER_ACTIONS
@@ -51,6 +52,7 @@ class BaronsBoxes(FolderBoards):
                   "back_cost": "number", "back_income": "number", "bonus": "number",
                   "par": "flag"}
     template: Path | None = BOXES_DIR / "_template"
+    entry = BoxEntry()  # the entry grids (referee/web/entry.py)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         found: dict[str, BoardSummary] = {}

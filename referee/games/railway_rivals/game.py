@@ -17,6 +17,7 @@ from referee.games.contract import (
     record_errors,
 )
 from referee.games.railway_rivals import views
+from referee.games.railway_rivals.entry import RivalsMapEntry
 from referee.games.railway_rivals.figures import final_figures
 from referee.games.railway_rivals.history import history
 from referee.games.railway_rivals.mapdata import (
@@ -74,6 +75,7 @@ class RivalsMaps(FolderBoards):
     # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
     cell_kinds = {"key": "number", "start": "flag", "small": "flag", "special": "flag"}
     template: Path | None = MAPS_DIR / "_template"
+    entry = RivalsMapEntry()  # the entry grids (referee/web/entry.py)
 
     def check(self, folder: Path) -> list[Problem]:
         """The errors of a map folder, or, when it loads, the warnings of its key numbers."""

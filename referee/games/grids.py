@@ -1,0 +1,130 @@
+"""The shapes of a game's entry grids: its printed tables as an owner types them.
+
+A game's `Boards` (referee.games.contract) may carry `entry`, an object with
+`grids(cells) -> list[Grid]` and `files(key, cells) -> dict[str, bytes]` (see `BoardEntry`).
+The web core (referee/web/entry.py) draws the grids, keeps what is typed in a draft, and saves
+the draft through the game's own check as the same folder an upload makes. A grid's shape may
+depend on what is typed already (Rail Baron's city tables follow its regions, its payoff chart
+its cities), so `grids` is asked again after every change.
+
+`Cells` is the draft's typed values: grid id -> cell id (`"row|column"`) -> text, cleaned.
+No Flask here: the shapes are plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+Cells = Mapping[str, Mapping[str, str]]
+
+TEXT = "text"  # kept as typed, outer spaces off
+NUMBER = "number"  # a whole number: $, thousands separators and spaces go
+YESNO = "yesno"  # yes or no (Yes, Y, true, x...)
+CHART = "chart"  # a chart number, or ? for a cell that cannot be read, or - for a dash
+MARK = "mark"  # a tick: the row and the column go together (a railroad serves a city)
+KINDS = (TEXT, NUMBER, YESNO, CHART, MARK)
+
+
+@dataclass(frozen=True)
+class Column:
+    id: str
+    label: str
+    kind: str = TEXT
+    choices: str = ""  # the name of a choice list (`Grid.choices`) the cell picks from
+    width: int = 8  # characters, a hint for the input's width
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One table as printed: rows down the side (dice values, cities, line numbers), columns
+    across, and the cells that exist (`skip`: cells left out, like the upper half of a payoff
+    triangle). `free` grids are lists that grow: the page keeps a few empty rows below."""
+
+    id: str
+    title: str
+    rows: tuple[Row, ...]
+    columns: tuple[Column, ...]
+    hint: str = ""
+    skip: Callable[[str, str], bool] | None = None  # (row id, column id) -> no cell there
+    dash: Callable[[str, str], bool] | None = None  # a printed dash (a city with itself)
+    free: bool = False
+    order: str = "across"  # where Enter goes: "across" a row, or "down" a column
+    counted: str = ""  # progress: what one filled cell counts as ("payoffs")
+    required: bool = True  # an empty cell counts as missing in the progress
+
+    def has(self, row: str, column: str) -> bool:
+        return self.skip is None or not self.skip(row, column)
+
+    def is_dash(self, row: str, column: str) -> bool:
+        return self.dash is not None and self.dash(row, column)
+
+    def cell_ids(self) -> list[str]:
+        return [cell_id(r.id, c.id) for r in self.rows for c in self.columns
+                if self.has(r.id, c.id)]
+
+    def column(self, column_id: str) -> Column | None:
+        return next((c for c in self.columns if c.id == column_id), None)
+
+    def shape(self) -> tuple:
+        """What the page must draw again when it changes."""
+        return (self.title, tuple(self.rows), tuple(self.columns), tuple(self.cell_ids()))
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The grids of a board as they stand, with the choice lists their cells pick from."""
+
+    grids: tuple[Grid, ...]
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def grid(self, grid_id: str) -> Grid | None:
+        return next((g for g in self.grids if g.id == grid_id), None)
+
+
+class BoardEntry(Protocol):
+    """What a game supplies for its entry grids (the `entry` of its `Boards`)."""
+
+    def sheet(self, cells: Cells) -> Sheet:
+        """The grids for what is typed so far."""
+        ...
+
+    def files(self, key: str, cells: Cells) -> dict[str, bytes]:
+        """The board folder's files (manifest and tables) made from the typed cells."""
+        ...
+
+
+def cell_id(row: str, column: str) -> str:
+    return f"{row}|{column}"
+
+
+def split_cell(cell: str) -> tuple[str, str]:
+    """(row id, column id) of a cell id; a column id may hold the separator, a row id not."""
+    row, _, column = cell.partition("|")
+    return row, column
+
+
+def free_rows(typed: Mapping[str, str], spare: int = 3, least: int = 4) -> tuple[Row, ...]:
+    """The rows of a growing list: up to the last row with something typed, then `spare`
+    empty ones (at least `least` in all)."""
+    used = [int(row) for row, _ in (split_cell(c) for c, text in typed.items() if text)
+            if row.isdigit()]
+    count = max(least, max(used, default=0) + spare)
+    return tuple(Row(str(n), str(n)) for n in range(1, count + 1))
+
+
+def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[str, str]]:
+    """The filled rows of a growing list, in order, each as {column id: text}."""
+    by_row: dict[int, dict[str, str]] = {}
+    for cell, text in typed.items():
+        row, column = split_cell(cell)
+        if row.isdigit() and column in columns and text:
+            by_row.setdefault(int(row), {})[column] = text
+    return [{c: by_row[n].get(c, "") for c in columns} for n in sorted(by_row)]

@@ -1,0 +1,115 @@
+"""Prairie Railroads' entry grids: a board's tables typed as printed.
+
+The cities with their printed income; the track segments between them, both ends picked from
+the cities typed; the City and Town Growth Chart, one row per roll 11 to 66 with its primary
+and secondary city; the Western Build boxes. `files` writes the folder `load_board_folder`
+reads (referee.games.grids has the shapes).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from referee.games.contract import grids
+from referee.games.prairie_railroads.board import DEFAULT_FILES, FILES, MANIFEST, ROLLS
+
+NUMBER = grids.NUMBER
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
+
+SUMMARY = "Typed into referee's entry grids from the printed board."
+
+
+def _typed(cells: Cells, grid: str) -> dict[str, str]:
+    return dict(cells.get(grid, {}))
+
+
+def cities(cells: Cells) -> list[dict[str, str]]:
+    return [r for r in grids.list_rows(_typed(cells, "cities"), FILES["cities"]) if r["city"]]
+
+
+class PrairieBoardEntry:
+    """Prairie Railroads' `BoardEntry`: the grids of a board and the folder they make."""
+
+    def sheet(self, cells: Cells) -> Sheet:
+        names = tuple(r["city"] for r in cities(cells))
+        choices = {"cities": names}
+        out = (
+            Grid("board", "The board", (Row("1", ""),), (
+                Column("name", "Name", TEXT, width=24),
+                Column("summary", "Who typed it, from which printing", TEXT, width=30),
+            ), required=False),
+            Grid("cities", "Cities and towns", grids.free_rows(_typed(cells, "cities"), least=8), (
+                Column("city", "City", TEXT, width=14),
+                Column("income", "Income", NUMBER, width=3),
+                Column("grid", "Grid", TEXT, width=3),
+                Column("start", "Start city", YESNO, width=3),
+            ), hint="As printed; a start city's income is 0.", free=True, required=False),
+            Grid("segments", "Track segments", grids.free_rows(_typed(cells, "segments"),
+                                                                least=8), (
+                Column("from", "From", TEXT, "cities", 14),
+                Column("to", "To", TEXT, "cities", 14),
+                Column("one_way", "Arrow", YESNO, width=3),
+            ), hint="One row per black circle between two cities; Arrow yes for a one-way "
+                    "segment, From the city the arrow comes from.", free=True, required=False),
+            Grid("growth", "City and Town Growth Chart",
+                 tuple(Row(str(r), str(r)) for r in ROLLS), (
+                     Column("primary", "Primary", TEXT, "cities", 14),
+                     Column("secondary", "Secondary", TEXT, "cities", 14),
+                 ), hint="The two dice down the side, as the chart prints them.",
+                 counted="growth chart cells"),
+            Grid("western", "Western Build boxes", grids.free_rows(_typed(cells, "western"),
+                                                                   least=2), (
+                Column("box", "Box", TEXT, width=10),
+                Column("city", "City", TEXT, "cities", 12),
+                Column("from", "Segment from", TEXT, "cities", 12),
+                Column("to", "Segment to", TEXT, "cities", 12),
+            ), free=True, required=False),
+        )
+        return Sheet(out, choices)
+
+    def files(self, key: str, cells: Cells) -> dict[str, bytes]:
+        typed = _typed(cells, "growth")
+        rows = {
+            "cities": [list(r.values()) for r in cities(cells)],
+            "segments": [list(r.values()) for r in grids.list_rows(
+                _typed(cells, "segments"), FILES["segments"])],
+            "growth": [[str(r), typed.get(grids.cell_id(str(r), "primary"), ""),
+                        typed.get(grids.cell_id(str(r), "secondary"), "")] for r in ROLLS],
+            "western": [list(r.values()) for r in grids.list_rows(
+                _typed(cells, "western"), FILES["western"])],
+        }
+        about = (grids.list_rows(_typed(cells, "board"), ("name", "summary")) or [{}])[0]
+        out = {DEFAULT_FILES[part]: _csv(FILES[part], rows[part]) for part in FILES}
+        out[MANIFEST] = "\n".join([
+            "# A Prairie Railroads board, written by the entry grids.",
+            f"key = {_toml(key)}",
+            f"name = {_toml(about.get('name', ''))}",
+            "",
+            "[files]",
+            *(f"{part} = {_toml(name)}" for part, name in DEFAULT_FILES.items()),
+            "",
+            "[provenance]",
+            f"summary = {_toml(about.get('summary') or SUMMARY)}",
+            "",
+        ]).encode()
+        return out
+
+
+def _toml(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
+    data = io.StringIO()
+    writer = csv.writer(data, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return data.getvalue().encode()

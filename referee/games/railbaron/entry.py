@@ -1,0 +1,260 @@
+"""Rail Baron's entry grids: a map's charts laid out as printed, and the map folder they make.
+
+The grids (referee.games.grids): the map's name; its regions and cities; the region table and
+each region's city table with the dice values down the side (white sum 2 to 12) and the red
+die's odd and even across, each cell picked from the regions or that region's cities; the
+payoff chart as the printed triangle (a row and a column per city, a dash where a city meets
+itself); the railroads with their price; and which railroads serve which city, ticked in a
+city-by-railroad table. `files` writes the same CSV + TOML folder the loader reads
+(charts/format.py), so the map goes through the same check as an upload.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from referee.games.contract import grids
+from referee.games.railbaron.board import PARITIES, WHITE_SUMS
+from referee.games.railbaron.charts.format import (
+    DEFAULT_FILE_NAMES,
+    RAILROADS_NOT_TRANSCRIBED,
+    RAILROADS_TRANSCRIBED,
+    TABLE_FILES,
+)
+
+CHART = grids.CHART
+MARK = grids.MARK
+NUMBER = grids.NUMBER
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
+
+DASH = "-"
+EDITIONS = ("classic", "modern")
+SOURCE = "Typed into referee's entry grids from the printed charts."
+DICE_ROWS = tuple(Row(str(s), str(s)) for s in WHITE_SUMS)
+DICE_COLUMNS = {"odd": "Odd (red 1, 3, 5)", "even": "Even (red 2, 4, 6)"}
+
+
+def _typed(cells: Cells, grid: str) -> dict[str, str]:
+    return dict(cells.get(grid, {}))
+
+
+def _about(cells: Cells) -> dict[str, str]:
+    rows = grids.list_rows(_typed(cells, "map"), ("name", "money", "edition", "source"))
+    return rows[0] if rows else {}
+
+
+def regions(cells: Cells) -> list[tuple[str, str]]:
+    """(code, name) of the regions typed, in order, each code once."""
+    out: dict[str, str] = {}
+    for row in grids.list_rows(_typed(cells, "regions"), ("code", "name")):
+        if row["code"] and row["code"] not in out:
+            out[row["code"]] = row["name"]
+    return list(out.items())
+
+
+def cities(cells: Cells) -> list[tuple[str, str]]:
+    """(city, region) of the cities typed, in order, each city once."""
+    out: dict[str, str] = {}
+    for row in grids.list_rows(_typed(cells, "cities"), ("city", "region")):
+        if row["city"] and row["city"] not in out:
+            out[row["city"]] = row["region"]
+    return list(out.items())
+
+
+def railroads(cells: Cells) -> list[dict[str, str]]:
+    return [row for row in grids.list_rows(_typed(cells, "railroads"),
+                                           ("abbr", "name", "price", "public", "colour"))
+            if any(row.values())]
+
+
+def _abbrs(cells: Cells) -> list[str]:
+    seen: list[str] = []
+    for row in railroads(cells):
+        if row["abbr"] and row["abbr"] not in seen and "|" not in row["abbr"]:
+            seen.append(row["abbr"])
+    return seen
+
+
+def _lower_triangle(names: list[str]):
+    index = {name: n for n, name in enumerate(names)}
+
+    def skip(row: str, column: str) -> bool:
+        return not index.get(column, len(names)) < index.get(row, -1)
+
+    def dash(row: str, column: str) -> bool:
+        return row == column
+
+    return skip, dash
+
+
+class MapEntry:
+    """Rail Baron's `BoardEntry`: the grids of a map and the folder they make."""
+
+    def sheet(self, cells: Cells) -> Sheet:
+        region_codes = [code for code, _ in regions(cells)]
+        city_list = cities(cells)
+        names = [city for city, _ in city_list]
+        abbrs = _abbrs(cells)
+        choices = {"regions": tuple(region_codes), "cities": tuple(names),
+                   "editions": EDITIONS}
+        out = [
+            Grid("map", "The map", (Row("1", ""),), (
+                Column("name", "Name", TEXT, width=24),
+                Column("money", "Money sign", TEXT, width=3),
+                Column("edition", "Rules edition", TEXT, "editions", width=8),
+                Column("source", "Where the figures come from", TEXT, width=30),
+            ), hint="The name players see in the lobby; the money sign printed on the charts "
+                    "($); classic or modern rules by default; and which printing you typed.",
+                required=False),
+            Grid("regions", "Regions", grids.free_rows(_typed(cells, "regions")), (
+                Column("code", "Code", TEXT, width=4), Column("name", "Name", TEXT, width=16),
+            ), hint="A short code of your choosing and the name printed on the chart.",
+                free=True, required=False),
+            Grid("cities", "Cities", grids.free_rows(_typed(cells, "cities")), (
+                Column("city", "City", TEXT, width=16),
+                Column("region", "Region", TEXT, "regions", width=5),
+            ), hint="Every city, spelt as on the charts, with its region's code.",
+                free=True, required=False),
+            Grid("region_table", "Region table", DICE_ROWS,
+                 tuple(Column(p, DICE_COLUMNS[p], TEXT, "regions", 5) for p in PARITIES),
+                 hint="Down the side the two white dice; across the red die. Write ? for a "
+                      "cell you cannot read.", order="down", counted="region cells"),
+        ]
+        for code, region_name in regions(cells):
+            mine = tuple(city for city, region in city_list if region == code)
+            choices[f"cities-{code}"] = mine
+            title = f"City table: {region_name or code} ({code})"
+            out.append(Grid(f"city_table-{code}", title, DICE_ROWS,
+                            tuple(Column(p, DICE_COLUMNS[p], TEXT, f"cities-{code}", 12)
+                                  for p in PARITIES),
+                            hint="Picked from the region's cities.", order="down",
+                            counted="city cells"))
+        skip, dash = _lower_triangle(names)
+        city_rows = tuple(Row(name, name) for name in names)
+        out.append(Grid("payoffs", "Payoff chart", city_rows,
+                        tuple(Column(name, name, CHART, width=6) for name in names),
+                        hint="Numbers only, the full amount ($ and commas may stay: they are "
+                             "cleaned). Enter goes to the next cell; a block copied "
+                             "from a spreadsheet pastes at the cell you are in. ? for a cell "
+                             "you cannot read, - for twin cities.",
+                        skip=skip, dash=dash, counted="payoffs"))
+        out.append(Grid("railroads", "Railroads", grids.free_rows(_typed(cells, "railroads")), (
+            Column("abbr", "Abbreviation", TEXT, width=6),
+            Column("name", "Name", TEXT, width=20),
+            Column("price", "Price", NUMBER, width=7),
+            Column("public", "Public", YESNO, width=4),
+            Column("colour", "Colour", TEXT, width=7),
+        ), hint="Price as printed; public yes or no; a display colour #rrggbb of your choice.",
+            free=True, required=False))
+        if abbrs and names:
+            out.append(Grid("service", "Cities each railroad serves", city_rows,
+                            tuple(Column(a, a, MARK, width=3) for a in abbrs),
+                            hint="Tick the railroads that reach each city.", required=False))
+        return Sheet(tuple(out), choices)
+
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
+
+    def files(self, key: str, cells: Cells) -> dict[str, bytes]:
+        about = _about(cells)
+        city_list = cities(cells)
+        names = [city for city, _ in city_list]
+        region_list = regions(cells)
+        rows: dict[str, list[list[str]]] = {name: [] for name in TABLE_FILES}
+        rows["regions"] = [[code, name] for code, name in region_list]
+        rows["cities"] = [[city, region] for city, region in city_list]
+        typed = _typed(cells, "region_table")
+        rows["region_table"] = [[p, str(s), typed.get(grids.cell_id(str(s), p), "")]
+                                for p in PARITIES for s in WHITE_SUMS]
+        for code, _ in region_list:
+            typed = _typed(cells, f"city_table-{code}")
+            rows["city_table"] += [[code, p, str(s), typed.get(grids.cell_id(str(s), p), "")]
+                                   for p in PARITIES for s in WHITE_SUMS]
+        typed = _typed(cells, "payoffs")
+        twins = []
+        for n, a in enumerate(names):
+            for b in names[:n]:
+                value = typed.get(grids.cell_id(a, b), "")
+                if value == DASH:
+                    twins.append(sorted((a, b)))
+                    value = "0"
+                rows["payoffs"].append([min(a, b), max(a, b), value])
+        listed = railroads(cells)
+        rows["railroads"] = [[r["abbr"], r["name"], r["price"], r["public"] or "no",
+                              r["colour"]] for r in listed]
+        typed = _typed(cells, "service")
+        abbrs = _abbrs(cells)
+        rows["service"] = [[abbr, city] for abbr in abbrs for city in names
+                           if typed.get(grids.cell_id(city, abbr))]
+        out = {DEFAULT_FILE_NAMES[name]: _csv(TABLE_FILES[name], rows[name])
+               for name in TABLE_FILES}
+        out["map.toml"] = _manifest(key, about, twins, bool(listed)).encode()
+        return out
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the map's check points at, if any: the
+    check names the table and the row as the files hold them ("payoffs", "Ashby|Corrin")."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    parts = row.split("|") if row else []
+    names = [city for city, _ in cities(cells)]
+    if table == "payoffs" and len(parts) == 2 and all(p in names for p in parts):
+        a, b = sorted(parts, key=names.index)
+        return f"payoffs|{b}|{a}"
+    if table == "region_table" and len(parts) == 2:
+        return f"region_table|{parts[1]}|{parts[0]}"
+    if table == "city_table" and len(parts) == 3:
+        return f"city_table-{parts[0]}|{parts[2]}|{parts[1]}"
+    if table == "service" and len(parts) == 2:
+        return f"service|{parts[1]}|{parts[0]}"
+    lists = {"regions": ("regions", "code"), "cities": ("cities", "city"),
+             "railroads": ("railroads", "abbr")}
+    if table in lists and len(parts) == 1:
+        grid, column = lists[table]
+        for cell, text in _typed(cells, grid).items():
+            if cell.endswith(f"|{column}") and text == parts[0]:
+                return f"{grid}|{cell}"
+    return None
+
+
+def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
+    data = io.StringIO()
+    writer = csv.writer(data, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return data.getvalue().encode()
+
+
+def _toml(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railroads: bool) -> str:
+    status = RAILROADS_TRANSCRIBED if has_railroads else RAILROADS_NOT_TRANSCRIBED
+    lines = [
+        "# Rail Baron map manifest (format: docs/tables.md), written by the entry grids.",
+        f"key = {_toml(key)}",
+        f"name = {_toml(about.get('name', ''))}",
+        f"money_unit = {_toml(about.get('money') or '$')}",
+        f"default_edition = {_toml(about.get('edition') or 'classic')}",
+        f"railroads = {_toml(status)}",
+        "twins = [" + ", ".join(f"[{_toml(a)}, {_toml(b)}]" for a, b in twins) + "]",
+        "",
+        "[files]",
+        *(f"{name} = {_toml(file)}" for name, file in DEFAULT_FILE_NAMES.items()),
+        "",
+        "[provenance]",
+        f"summary = {_toml(about.get('source') or SOURCE)}",
+        "missing = []",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""Railway Rivals' entry grids: a map's key-number table as the board prints it.
+
+The key numbers are two dice read as tens and units (11 to 66): the grid puts the first die
+down the side and the second across, 36 cells, each a town picked from the towns typed (or a
+special run off the map edge, listed apart). Then the towns with start and small, and the town
+hexes that border each other. `files` writes the folder `load_map_folder` reads
+(referee.games.grids has the shapes).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from referee.games.contract import grids
+from referee.games.railway_rivals.mapdata import DEFAULT_FILES, FILES, MANIFEST
+
+TEXT = grids.TEXT
+YESNO = grids.YESNO
+Cells = grids.Cells
+Column = grids.Column
+Grid = grids.Grid
+Row = grids.Row
+Sheet = grids.Sheet
+
+DIE = tuple(str(n) for n in range(1, 7))
+STATUS = "typed into referee's entry grids from the printed map"
+SUMMARY = "Typed into referee's entry grids from the printed map."
+
+
+def _typed(cells: Cells, grid: str) -> dict[str, str]:
+    return dict(cells.get(grid, {}))
+
+
+def towns(cells: Cells) -> list[dict[str, str]]:
+    return [r for r in grids.list_rows(_typed(cells, "towns"), FILES["towns"]) if r["town"]]
+
+
+def specials(cells: Cells) -> list[str]:
+    return [r["name"] for r in grids.list_rows(_typed(cells, "specials"), ("name",))]
+
+
+class RivalsMapEntry:
+    """Railway Rivals' `BoardEntry`: the grids of a map and the folder they make."""
+
+    def sheet(self, cells: Cells) -> Sheet:
+        names = tuple(r["town"] for r in towns(cells))
+        choices = {"towns": names, "keyed": names + tuple(specials(cells))}
+        out = (
+            Grid("map", "The map", (Row("1", ""),), (
+                Column("name", "Name", TEXT, width=24),
+                Column("status", "How it was checked", TEXT, width=24),
+                Column("summary", "Who typed it, from which printing", TEXT, width=30),
+            ), required=False),
+            Grid("towns", "Towns", grids.free_rows(_typed(cells, "towns"), least=6), (
+                Column("town", "Town", TEXT, width=16),
+                Column("start", "Start town", YESNO, width=4),
+                Column("small", "Small town", YESNO, width=4),
+            ), hint="Every town on the map, spelt as printed; start and small yes, no, or "
+                    "empty when you do not know.", free=True, required=False),
+            Grid("specials", "Special runs off the map edge",
+                 grids.free_rows(_typed(cells, "specials"), least=2, spare=1),
+                 (Column("name", "Destination", TEXT, width=16),),
+                 hint="Only if the board prints special runs.", free=True, required=False),
+            Grid("keys", "Key numbers", tuple(Row(d, f"{d}…") for d in DIE),
+                 tuple(Column(d, f"…{d}", TEXT, "keyed", 12) for d in DIE),
+                 hint="The first die down the side, the second across: the cell of 4… and …3 "
+                      "is key number 43. A town with several numbers is typed in each. Leave "
+                      "a number you cannot read empty: the table is asked when it is thrown.",
+                 counted="key numbers"),
+            Grid("neighbours", "Town hexes that border each other",
+                 grids.free_rows(_typed(cells, "neighbours"), least=2, spare=1), (
+                     Column("town", "Town", TEXT, "towns", 16),
+                     Column("neighbour", "Borders", TEXT, "towns", 16),
+                 ), hint="Leave empty when the map has none or you do not know.", free=True,
+                 required=False),
+        )
+        return Sheet(out, choices)
+
+    def files(self, key: str, cells: Cells) -> dict[str, bytes]:
+        special = set(specials(cells))
+        typed = _typed(cells, "keys")
+        keys = [[f"{a}{b}", typed[grids.cell_id(a, b)],
+                 "yes" if typed[grids.cell_id(a, b)] in special else "no"]
+                for a in DIE for b in DIE if typed.get(grids.cell_id(a, b))]
+        rows = {
+            "key_numbers": keys,
+            "towns": [[r["town"], r["start"], r["small"]] for r in towns(cells)],
+            "neighbours": [[r["town"], r["neighbour"]] for r in grids.list_rows(
+                _typed(cells, "neighbours"), FILES["neighbours"])],
+        }
+        about = (grids.list_rows(_typed(cells, "map"), ("name", "status", "summary"))
+                 or [{}])[0]
+        out = {DEFAULT_FILES[part]: _csv(FILES[part], rows[part]) for part in FILES}
+        out[MANIFEST] = "\n".join([
+            "# A Railway Rivals map, written by the entry grids.",
+            f"name = {_toml(about.get('name', ''))}",
+            f"status = {_toml(about.get('status') or STATUS)}",
+            "",
+            "[files]",
+            *(f"{part} = {_toml(name)}" for part, name in DEFAULT_FILES.items()),
+            "",
+            "[provenance]",
+            f"summary = {_toml(about.get('summary') or SUMMARY)}",
+            "",
+        ]).encode()
+        return out
+
+
+def _toml(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
+    data = io.StringIO()
+    writer = csv.writer(data, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return data.getvalue().encode()

@@ -1,0 +1,289 @@
+"""Typing a board in: every game's printed tables as grids shaped like the charts.
+
+A game whose `Boards` carries `entry` (referee.games.grids.BoardEntry) gets these pages, at
+`/entry/<game>`: its drafts, a new one, and one draft's grids. What the owner types is saved
+as he types (static/grid.js posts each changed cell, htmx swaps the progress back), cleaned
+(referee/web/cells.py) and kept in the instance folder (referee/web/drafts.py) until "Check
+and save" writes the board folder through the game's own check, as an upload does
+(referee/web/board_upload.py). A refused save keeps the draft as it was and lists every
+problem; a stored board's draft is removed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+
+from referee.games import registry
+from referee.games.contract import Boards, grids
+from referee.web import drafts
+from referee.web.board_upload import (
+    KEY_RULE,
+    Upload,
+    UploadError,
+    add_board,
+    check_key,
+    drop_pending,
+    replace_board,
+)
+from referee.web.cells import clean_cell
+from referee.web.render import page_or_fragment
+
+bp = Blueprint("entry", __name__, url_prefix="/entry")
+CHART, MARK, NUMBER, YESNO = grids.CHART, grids.MARK, grids.NUMBER, grids.YESNO
+Grid, Sheet, split_cell = grids.Grid, grids.Sheet, grids.split_cell
+DASHES = ("-", "–", "—")
+MARKED = ("x", "yes", "y", "✓", "✔", "1", "true")
+
+
+def entry_of(game: str) -> tuple[Boards, Any]:
+    """The game's boards and their entry grids; 404 for a game without them."""
+    boards = registry.game(game).boards if game in registry.GAMES else None
+    entry = getattr(boards, "entry", None)
+    if boards is None or entry is None:
+        abort(404, "This game has no entry grids. The lobby lists every game.")
+    return boards, entry
+
+
+def entry_url(game: str) -> str | None:
+    """The address of the game's entry grids, if it has them (for the boards pages)."""
+    boards = registry.game(game).boards if game in registry.GAMES else None
+    return url_for("entry.drafts_page", game=game) if getattr(boards, "entry", None) else None
+
+
+@bp.app_context_processor
+def links() -> dict[str, Any]:
+    return {"entry_url": entry_url}
+
+
+def _instance() -> Path:
+    return Path(current_app.instance_path)
+
+
+def _draft(game: str, draft_id: str) -> drafts.Draft:
+    try:
+        return drafts.load(_instance(), game, draft_id)
+    except LookupError:
+        abort(404, "There is no such draft: it was saved as a board or deleted. The "
+                   "drafts page lists the others.")
+
+
+def clean(grid: Grid, cell: str, text: str, choices: dict[str, tuple[str, ...]]) -> str:
+    """The value a typed cell is kept as: cleaned by its kind, a choice spelt as listed."""
+    row, column_id = split_cell(cell)
+    column = grid.column(column_id)
+    kind = column.kind if column else "text"
+    value = clean_cell(text, "text").value
+    if kind == MARK:
+        return "x" if value.casefold() in MARKED else ""
+    if kind == CHART:
+        if value in DASHES:
+            return "-"
+        return clean_cell(value, "number").value
+    if kind in (NUMBER, YESNO):
+        return clean_cell(value, "number" if kind == NUMBER else "flag").value
+    listed = choices.get(column.choices, ()) if column and column.choices else ()
+    folded = value.casefold()
+    return next((c for c in listed if c.casefold() == folded), value)
+
+
+def progress(sheet: Sheet, cells: dict[str, dict[str, str]]) -> list[tuple[str, int, int]]:
+    """(what, filled, of) for each kind of counted cell: "1,204 of 2,415 payoffs"."""
+    counts: dict[str, list[int]] = {}
+    for grid in sheet.grids:
+        if not grid.counted:
+            continue
+        typed = cells.get(grid.id, {})
+        ids = grid.cell_ids()
+        count = counts.setdefault(grid.counted, [0, 0])
+        count[0] += sum(1 for c in ids if typed.get(c))
+        count[1] += len(ids)
+    return [(what, filled, of) for what, (filled, of) in counts.items()]
+
+
+def marked(entry: Any, problems: list[Any], cells: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The cells the check's problems point at (`grid|row|column` -> messages), where the game
+    can say (its entry's optional `cell_of(problem, cells)`)."""
+    cell_of = getattr(entry, "cell_of", None)
+    out: dict[str, str] = {}
+    for problem in problems if cell_of else ():
+        cell = cell_of(problem, cells)
+        if cell:
+            out[cell] = (out[cell] + " · " if cell in out else "") + problem.message
+    return out
+
+
+def _context(game: str, boards: Boards, draft: drafts.Draft, sheet: Sheet,
+             **extra: Any) -> dict[str, Any]:
+    problems = getattr(extra.get("refused"), "problems", None)  # a refused save's report
+    if problems is not None and "marks" not in extra:
+        extra["marks"] = marked(entry_of(game)[1], problems, draft.cells)
+    return {"game": game, "title": registry.GAMES[game].title, "boards": boards,
+            "noun": boards.noun, "draft": draft, "sheet": sheet, "cells": draft.cells,
+            "progress": progress(sheet, draft.cells), "key_rule": KEY_RULE, **extra}
+
+
+@bp.get("/<game>", endpoint="drafts_page")
+def drafts_page(game: str) -> Response:
+    """The game's drafts, each with its progress, and the button that starts one."""
+    boards, entry = entry_of(game)
+    found = [(d, progress(entry.sheet(d.cells), d.cells))
+             for d in drafts.listed(_instance(), game)]
+    return page_or_fragment("entry/drafts.html", "entry/_drafts.html",
+                            game=game, title=registry.GAMES[game].title, boards=boards,
+                            noun=boards.noun, found=found)
+
+
+@bp.post("/<game>", endpoint="start")
+def start(game: str) -> Response:
+    """A new empty draft, and its grids."""
+    entry_of(game)
+    draft = drafts.new(_instance(), game, request.form.get("key", "").strip()[:40])
+    return redirect(url_for("entry.grids_page", game=game, draft_id=draft.id), 303)
+
+
+@bp.get("/<game>/<draft_id>", endpoint="grids_page")
+def grids_page(game: str, draft_id: str) -> Response:
+    """One draft's grids, as typed so far."""
+    boards, entry = entry_of(game)
+    draft = _draft(game, draft_id)
+    return page_or_fragment("entry/grids.html", "entry/_grids.html",
+                            **_context(game, boards, draft, entry.sheet(draft.cells)))
+
+
+@bp.post("/<game>/<draft_id>/cells", endpoint="cells")
+def cells(game: str, draft_id: str) -> Response:
+    """Keep the cells sent (`cell:<grid>|<row>|<column>`); answer with the progress, the
+    cleaned values, and the grids whose shape the change altered (the one typed in stays)."""
+    boards, entry = entry_of(game)
+    draft = _draft(game, draft_id)
+    sent, before = _sent(entry, draft.cells)
+    key = request.form.get("key")
+    try:
+        draft = drafts.change(_instance(), game, draft_id, sent,
+                              None if key is None else key.strip()[:40])
+    except drafts.DraftError as err:
+        return page_or_fragment("entry/_saved.html", "entry/_saved.html", 422,
+                                **_context(game, boards, draft, before, refused=str(err),
+                                           cleaned={}, reshaped=[]))
+    except LookupError:
+        abort(404, "This draft is gone (saved as a board or deleted).")
+    after = entry.sheet(draft.cells)
+    typed_in = {name.partition("|")[0] for name in sent}
+    old = {g.id: g.shape() for g in before.grids}
+    reshaped = [g for g in after.grids if old.get(g.id) != g.shape()
+                and (g.id not in typed_in or g.id not in old)]
+    gone = [gid for gid in old if after.grid(gid) is None]
+    return page_or_fragment("entry/_saved.html", "entry/_saved.html",
+                            **_context(game, boards, draft, after, cleaned=sent,
+                                       reshaped=reshaped, gone=gone, order=_order(after),
+                                       previous=set(old)))
+
+
+def _sent(entry: Any, typed: dict[str, dict[str, str]]) -> tuple[dict[str, str], Sheet]:
+    """The cells the request sends (`cell:<grid>|<row>|<column>`), cleaned, and the sheet as
+    it stood before them. A cell of a grid that the other cells sent bring about (a region's
+    city table) is taken too; one of a grid that does not exist is dropped."""
+    given: dict[str, tuple[str, str, str]] = {}
+    for name, text in request.form.items(multi=False):
+        grid_id, _, cell = name.removeprefix("cell:").partition("|")
+        if name.startswith("cell:") and grid_id and cell:
+            given[f"{grid_id}|{cell}"] = (grid_id, cell, text)
+    before = sheet = entry.sheet(typed)
+    grids: dict[str, Grid] = {}
+    merged = {g: dict(c) for g, c in typed.items()}
+    while given:
+        taken = {name: parts for name, parts in given.items() if sheet.grid(parts[0])}
+        if not taken:
+            break
+        for name, (grid_id, cell, text) in taken.items():
+            grids[name] = sheet.grid(grid_id)
+            merged.setdefault(grid_id, {})[cell] = clean_cell(text, "text").value
+            del given[name]
+        sheet = entry.sheet(merged)
+    sent = {}
+    for name, grid in grids.items():
+        grid_id, _, cell = name.partition("|")
+        text = request.form[f"cell:{name}"]
+        sent[name] = clean(sheet.grid(grid_id) or grid, cell, text, sheet.choices)
+    return sent, before
+
+
+def _order(sheet: Sheet) -> dict[str, str | None]:
+    """Each grid's predecessor on the page, so a grid that appears lands in its place."""
+    ids = [g.id for g in sheet.grids]
+    return {gid: (ids[n - 1] if n else None) for n, gid in enumerate(ids)}
+
+
+@bp.post("/<game>/<draft_id>/save", endpoint="save")
+def save(game: str, draft_id: str) -> Response:
+    """Check the draft as a board folder; store it, or show every problem (422)."""
+    boards, entry = entry_of(game)
+    draft = _draft(game, draft_id)
+    key = request.form.get("key", draft.key).strip()[:40]
+    sent, _ = _sent(entry, draft.cells)
+    try:
+        draft = drafts.change(_instance(), game, draft_id, sent, key)
+    except drafts.DraftError as err:
+        sheet = entry.sheet(draft.cells)
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 422,
+                                **_context(game, boards, draft, sheet, refused_lines=[str(err)]))
+    sheet = entry.sheet(draft.cells)
+    try:
+        if not key:
+            raise UploadError([f"Give the {boards.noun} a key: a short name for its folder, "
+                               "e.g. southeast."])
+        check_key(key, boards)
+        files = entry.files(key, draft.cells)
+        shipped = {b.key for b in boards.list(None)}
+        added = add_board(Upload(boards, files), key, _instance(), shipped)
+    except UploadError as err:
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 422,
+                                **_context(game, boards, draft, sheet, refused_lines=err.problems))
+    except OSError as err:
+        current_app.logger.exception("storing a typed board failed")
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 503, **_context(
+            game, boards, draft, sheet, refused_lines=[
+                f"The {boards.noun} could not be stored on this laptop "
+                f"({err.strerror or err}); the draft is kept."]))
+    if added.pending:  # a board of this key is on the laptop: replace it? (asked first)
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 409,
+                                **_context(game, boards, draft, sheet, waiting=added))
+    if not added.stored:
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 422,
+                                **_context(game, boards, draft, sheet, refused=added))
+    drafts.remove(_instance(), game, draft_id)
+    return redirect(url_for("boards.report", game=game, key=added.key, added="1",
+                            _anchor="map-report"), 303)
+
+
+@bp.post("/<game>/<draft_id>/replace", endpoint="replace")
+def replace(game: str, draft_id: str) -> Response:
+    """The owner's answer to "replace the board of this key?": the draft's board in its place
+    (the draft then goes), or back to the draft with the board left as it was."""
+    boards, entry = entry_of(game)
+    draft = _draft(game, draft_id)
+    key, token = draft.key, request.form.get("token", "")
+    shipped = {b.key for b in boards.list(None)}
+    if request.form.get("answer") != "replace":
+        drop_pending(boards, key, token, _instance())
+        return redirect(url_for("entry.grids_page", game=game, draft_id=draft_id), 303)
+    if not replace_board(boards, key, token, _instance(), shipped):
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 409, **_context(
+            game, boards, draft, entry.sheet(draft.cells), refused_lines=[
+                "That save is no longer waiting (answered already, or older than a day): "
+                "save again."]))
+    drafts.remove(_instance(), game, draft_id)
+    return redirect(url_for("boards.report", game=game, key=key, replaced="1",
+                            _anchor="map-report"), 303)
+
+
+@bp.post("/<game>/<draft_id>/delete", endpoint="delete")
+def delete(game: str, draft_id: str) -> Response:
+    """Throw a draft away (the page asks first)."""
+    entry_of(game)
+    _draft(game, draft_id)
+    drafts.remove(_instance(), game, draft_id)
+    return redirect(url_for("entry.drafts_page", game=game), 303)

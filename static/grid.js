@@ -1,0 +1,261 @@
+// The entry grids (templates/entry/_grid.html): each changed cell is kept on the laptop as the
+// owner types (posted through the hidden htmx form #entry-autosave), Enter moves to the next
+// cell, and a block copied from a spreadsheet (tab-separated rows) fills the grid from the cell
+// it is pasted into; the arrows up and down move along a column. The answer shows each cell
+// as it was kept (cleaned: $, 20,000, Yes).
+(function () {
+  "use strict";
+  var BATCH = 400; // cells per request: a form takes at most 1,000 fields
+  var WAIT = 500; // ms after the last keystroke
+  var pending = {}; // "grid|row|col" -> text not yet sent
+  var sending = null; // the cells of the request under way
+  var key = null; // the board key, changed and not yet sent
+  var timer = null;
+
+  function valueOf(input) {
+    return input.type === "checkbox" ? (input.checked ? "x" : "") : input.value;
+  }
+
+  function inputFor(cell) {
+    return document.querySelector('#entry-grids .cell[data-cell="' + CSS.escape(cell) + '"]');
+  }
+
+  function mark() { // how many changes are not kept yet (0: all is on the laptop)
+    var entry = document.getElementById("entry");
+    var count = Object.keys(pending).length + Object.keys(sending || {}).length;
+    if (entry) entry.dataset.unsaved = String(count + (key === null ? 0 : 1));
+  }
+
+  function schedule(now) {
+    mark();
+    clearTimeout(timer);
+    timer = setTimeout(flush, now ? 0 : WAIT);
+  }
+
+  function flush() {
+    var form = document.getElementById("entry-autosave");
+    if (!form || sending || typeof htmx === "undefined") return;
+    var names = Object.keys(pending).slice(0, BATCH);
+    if (!names.length && key === null) return;
+    form.replaceChildren();
+    sending = {};
+    names.forEach(function (name) {
+      sending[name] = pending[name];
+      delete pending[name];
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "cell:" + name;
+      field.value = sending[name];
+      form.appendChild(field);
+    });
+    if (key !== null) {
+      var k = document.createElement("input");
+      k.type = "hidden";
+      k.name = "key";
+      k.value = key;
+      form.appendChild(k);
+      key = null;
+    }
+    htmx.trigger(form, "save");
+    mark();
+  }
+
+  function showCleaned() {
+    var holder = document.getElementById("entry-cleaned");
+    if (!holder || !sending) return;
+    var cleaned = JSON.parse(holder.dataset.cells || "{}");
+    Object.keys(cleaned).forEach(function (name) {
+      var input = inputFor(name);
+      if (!input || input.type === "checkbox" || pending[name] !== undefined) return;
+      if (input.value === sending[name] && input.value !== cleaned[name]) {
+        input.value = cleaned[name];
+        input.classList.add("cleaned");
+        input.title = "Kept as " + (cleaned[name] || "empty") + " (typed " + sending[name] + ")";
+      }
+    });
+  }
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.target.id !== "entry-autosave") return;
+    if (event.detail.successful) {
+      showCleaned();
+    } else if (sending) { // not kept: try those cells again with the next change
+      Object.keys(sending).forEach(function (name) {
+        if (pending[name] === undefined) pending[name] = sending[name];
+      });
+    }
+    sending = null;
+    mark();
+    if (Object.keys(pending).length && event.detail.successful) schedule(true);
+  });
+
+  // A grid drawn again (its shape changed: a city added to the payoff chart) shows what is
+  // not kept yet and keeps the cell the owner is in.
+  var focused = null;
+  document.addEventListener("htmx:oobBeforeSwap", function () {
+    var active = document.activeElement;
+    if (active && active.dataset && active.dataset.cell) focused = active.dataset.cell;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var unsaved = Object.assign({}, sending || {}, pending);
+    Object.keys(unsaved).forEach(function (name) {
+      var input = inputFor(name);
+      if (!input) return;
+      if (input.type === "checkbox") input.checked = !!unsaved[name];
+      else if (input.value !== unsaved[name]) input.value = unsaved[name];
+    });
+    var again = focused && inputFor(focused);
+    var now = document.activeElement;
+    if (again && again !== now && (!now || now === document.body)) again.focus();
+    focused = null;
+  });
+
+  function grow(table) { // a list that fills up gets another empty row
+    var body = table.tBodies[0];
+    var last = body.rows[body.rows.length - 1];
+    var next = String(Number(last.dataset.row) + 1);
+    var row = last.cloneNode(true);
+    row.dataset.row = next;
+    row.cells[0].textContent = next;
+    row.querySelectorAll(".cell").forEach(function (input) {
+      var parts = input.dataset.cell.split("|");
+      parts[1] = next;
+      input.dataset.cell = parts.join("|");
+      input.value = "";
+      input.checked = false;
+      input.classList.remove("cleaned");
+    });
+    body.appendChild(row);
+  }
+
+  function changed(input) {
+    pending[input.dataset.cell] = valueOf(input);
+    input.classList.remove("cleaned");
+    var table = input.closest("table");
+    var row = input.closest("tr");
+    if (table.hasAttribute("data-free") && valueOf(input) &&
+        row === table.tBodies[0].rows[table.tBodies[0].rows.length - 1]) grow(table);
+  }
+
+  function place(input) { // [row index, column index] in the grid's body
+    var td = input.closest("td");
+    return [td.parentElement.sectionRowIndex, td.cellIndex - 1];
+  }
+
+  function at(table, r, c) {
+    var row = table.tBodies[0].rows[r];
+    var td = row && row.cells[c + 1];
+    return td ? td.querySelector(".cell") : null;
+  }
+
+  function next(input) { // the next cell in the grid's order, or the first of the next grid
+    var table = input.closest("table");
+    var body = table.tBodies[0];
+    var rows = body.rows.length;
+    var cols = body.rows[0].cells.length - 1;
+    var p = place(input);
+    var down = table.dataset.order === "down";
+    for (var step = 1; step < rows * cols; step++) {
+      var n = down ? p[1] * rows + p[0] + step : p[0] * cols + p[1] + step;
+      if (n >= rows * cols) break;
+      var found = down ? at(table, n % rows, Math.floor(n / rows))
+                       : at(table, Math.floor(n / cols), n % cols);
+      if (found) return found;
+    }
+    var section = input.closest(".entry-grid").nextElementSibling;
+    return section ? section.querySelector(".cell") : null;
+  }
+
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("#entry-grids .cell")) {
+      changed(input);
+      schedule(input.type === "checkbox");
+    } else if (input.matches && input.matches("[data-autosave-key]")) {
+      key = input.value;
+      schedule(false);
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("#entry-grids .cell")) schedule(true);
+  });
+
+  document.addEventListener("keydown", function (event) { // up and down a column
+    var input = event.target;
+    if ((event.key !== "ArrowUp" && event.key !== "ArrowDown") || !input.matches ||
+        !input.matches("#entry-grids .cell") || input.list) return; // a list's own arrows
+    var p = place(input);
+    var table = input.closest("table");
+    var step = event.key === "ArrowUp" ? -1 : 1;
+    for (var r = p[0] + step; r >= 0 && r < table.tBodies[0].rows.length; r += step) {
+      var to = at(table, r, p[1]);
+      if (to) {
+        event.preventDefault();
+        to.focus();
+        if (to.select) to.select();
+        return;
+      }
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("#entry-grids .cell")) return;
+    if (input.type === "checkbox") return;
+    event.preventDefault();
+    schedule(true);
+    var to = next(input);
+    if (to) {
+      to.focus();
+      if (to.select) to.select();
+    }
+  });
+
+  document.addEventListener("paste", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("#entry-grids .cell")) return;
+    var text = (event.clipboardData || window.clipboardData).getData("text");
+    if (!/[\t\n]/.test(text.replace(/\r?\n$/, ""))) return; // one value: the browser pastes it
+    event.preventDefault();
+    var lines = text.replace(/\r/g, "").replace(/\n$/, "").split("\n");
+    var table = input.closest("table");
+    var start = place(input);
+    lines.forEach(function (line, dr) {
+      var r = start[0] + dr;
+      while (table.hasAttribute("data-free") && r >= table.tBodies[0].rows.length) grow(table);
+      line.split("\t").forEach(function (value, dc) {
+        var target = at(table, r, start[1] + dc);
+        if (!target) return; // no cell there (a dash, the other half of the triangle)
+        if (target.type === "checkbox") {
+          target.checked = /^\s*(x|yes|y|1|true|✓|✔)\s*$/i.test(value);
+        } else {
+          target.value = value.trim();
+        }
+        changed(target);
+      });
+    });
+    schedule(true);
+  });
+
+  document.addEventListener("submit", function (event) { // what is not kept yet goes along
+    var form = event.target;
+    if (form.id !== "entry-save") return;
+    var unsaved = Object.assign({}, sending || {}, pending);
+    Object.keys(unsaved).forEach(function (name) {
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "cell:" + name;
+      field.value = unsaved[name];
+      form.appendChild(field);
+    });
+    pending = {};
+  });
+
+  window.addEventListener("beforeunload", function (event) {
+    if (Object.keys(pending).length || sending || key !== null) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+})();
