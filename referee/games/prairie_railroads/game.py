@@ -24,6 +24,7 @@ from referee.games.prairie_railroads.board import (
     load_board,
     load_board_folder,
 )
+from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.figures import final_figures
 from referee.games.prairie_railroads.rulebook import RULE_NAMES
 from referee.games.prairie_railroads.rules import BANKER_ACTIONS, PrairieRules
@@ -69,6 +70,7 @@ class PrairieBoards(FolderBoards):
         return board_files.BOARDS_DIR
     manifest = MANIFEST
     noun = "board"
+    draft = staticmethod(learned_tables)  # `referee boards draft`: a game's learned board
     template = board_files.BOARDS_DIR / "_template"
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
