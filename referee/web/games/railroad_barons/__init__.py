@@ -151,8 +151,8 @@ class BaronsView:
         seen: set[str] = set()
         for action in sorted(self.expanded(), key=lambda a: ORDER.index(a["type"])
                              if a["type"] in ORDER else 99):
-            if page == "phone" and action.get("player") != me:
-                continue
+            if page == "phone" and not (action.get("player") == me and me in self.view.to_act):
+                continue  # as the POST decides: the phone's own seat, named among those to act
             choice = self.choice(action)
             if choice is None:
                 continue
