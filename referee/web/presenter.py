@@ -79,6 +79,30 @@ def refused_form(seq: int) -> MultiDict | None:
     return request.form
 
 
+@dataclass
+class SnapshotView:
+    """The base of a game's own view for its templates: one snapshot read for one page (its
+    state, rules and settings, and the seats' colours as the lobby chose them)."""
+
+    view: Any
+
+    @property
+    def state(self) -> Any:
+        return self.view.snapshot.state
+
+    @property
+    def rules(self) -> Any:
+        return self.view.snapshot.rules
+
+    @property
+    def settings(self) -> Any:
+        return self.rules.settings
+
+    @cached_property
+    def colours(self) -> dict[str, str]:
+        return {p["id"]: str(p.get("colour") or "") for p in self.view.game.players}
+
+
 class Presenter:
     """What a game page shows for one view; the generic one serves a game without its own."""
 

@@ -31,7 +31,7 @@ from referee.games.railroad_barons.views import (
 )
 from referee.web.games.railroad_barons.boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons.chart import value_chart
-from referee.web.presenter import Panel, Presenter
+from referee.web.presenter import Panel, Presenter, SnapshotView
 
 __all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
            "setup_context"]
@@ -71,18 +71,8 @@ class Choice:
 
 
 @dataclass
-class BaronsView:
+class BaronsView(SnapshotView):
     """What the Railroad Barons pages show, read from one snapshot for one actor."""
-
-    view: Any
-
-    @property
-    def state(self) -> Any:
-        return self.view.snapshot.state
-
-    @property
-    def rules(self) -> Any:
-        return self.view.snapshot.rules
 
     @property
     def box(self) -> Any:
