@@ -1,4 +1,5 @@
-"""The `referee` command: each module in referee/commands adds its own sub-commands."""
+"""The `referee` command: each module in referee/commands adds its own sub-commands, and every
+game named by META.commands adds its own (referee.games.contract)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 
 import referee.commands
 from referee import __version__
+from referee.games import registry
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
     for info in sorted(pkgutil.iter_modules(referee.commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"referee.commands.{info.name}")
         module.register(subparsers)
+    for meta in registry.GAMES.values():
+        if meta.commands:
+            importlib.import_module(meta.commands).register_commands(subparsers)
     return parser
 
 

@@ -103,3 +103,101 @@ def test_the_web_layer_reaches_a_game_only_through_its_contract():
         parts = path.relative_to(ROOT / "web").parts
         own = [k for k in keys if parts[:2] == ("games", k)]
         assert games <= set(own), f"web/{path.relative_to(ROOT / 'web')} reaches into {games}"
+
+
+# -- one game, one place -----------------------------------------------------------------------
+
+PROJECT = ROOT.parent
+# Where a game's files live, each a folder named by its key: its rules, its web face, its
+# templates, its styles and its printed data.
+GAME_HOMES = (("referee", "games"), ("referee", "web", "games"), ("templates",), ("static",),
+              ("tables",))
+HOUSE = ("referee", "templates", "static", "tables")
+TEXT = (".py", ".html", ".css", ".js", ".toml", ".md", ".csv", ".txt")
+
+
+def house_files() -> list[Path]:
+    return [p for top in HOUSE for p in (PROJECT / top).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts]
+
+
+def home_of(path: Path) -> str | None:
+    """The game whose folder holds `path`, or None for a shared file."""
+    parts = path.relative_to(PROJECT).parts
+    for home in GAME_HOMES:
+        if parts[:len(home)] == home and len(parts) > len(home) + 1:
+            key = parts[len(home)]
+            if key in game_packages():
+                return key
+    return None
+
+
+def test_a_game_s_files_live_only_in_folders_named_by_its_key():
+    keys = game_packages()
+    astray = [str(p.relative_to(PROJECT)) for p in house_files() if home_of(p) is None
+              and any(k in part for part in p.relative_to(PROJECT).parts for k in keys)]
+    assert astray == []
+
+
+def test_no_shared_module_template_or_style_names_a_game():
+    keys = game_packages()
+    shared = [p for p in house_files() if home_of(p) is None and p.suffix in TEXT
+              and p.relative_to(PROJECT).parts[0] != "tables"]
+    naming = [f"{p.relative_to(PROJECT)}: {k}" for p in shared
+              for k in keys if k in p.read_text(encoding="utf-8")]
+    assert naming == []
+
+
+# The layers, lowest first: a module imports only from its own layer and the ones below.
+LAYERS = ("referee.engine", "referee.games", "referee.web", "referee.commands")
+
+
+def layer_of(module: str) -> int | None:
+    for i, prefix in enumerate(LAYERS):
+        if module == prefix or module.startswith(prefix + "."):
+            return i
+    return None
+
+
+def test_no_import_runs_from_a_lower_layer_to_a_higher_one():
+    for path in ROOT.rglob("*.py"):
+        here = ".".join(path.relative_to(PROJECT).with_suffix("").parts).removesuffix(
+            ".__init__")
+        own = layer_of(here)
+        if own is None:  # referee/cli.py and the package's top: above every layer
+            continue
+        higher = [m for m in imports_of(path) if (layer_of(m) or 0) > own]
+        assert higher == [], f"{path.relative_to(PROJECT)} imports {higher}"
+
+
+def test_no_web_module_imports_another_game_s_modules():
+    keys = game_packages()
+    for path in (ROOT / "web").rglob("*.py"):
+        key = home_of(path)
+        for module in imports_of(path):
+            for other in keys:
+                if other == key:
+                    continue
+                assert not module.startswith((f"referee.games.{other}",
+                                              f"referee.web.games.{other}")), (
+                    f"{path.relative_to(PROJECT)} imports {module}")
+
+
+def test_listing_the_games_loads_no_rules():
+    """The registry reads every game's META alone: no rules module (nor a game's web face)
+    is imported until a game is asked for (registry.game)."""
+    code = (
+        "import sys\n"
+        "from referee.games import registry\n"
+        "assert registry.GAMES\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith(('referee.games.',"
+        " 'referee.web')))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip().split(",")
+    shared = {"referee.games.contract", "referee.games.registry"}
+    shared |= {f"referee.games.{k}" for k in game_packages()}  # the packages: no rules inside
+    loaded = sorted(m for m in out if m not in shared)
+    # a META may read its lobby choices from its settings, which import no rules
+    assert [m for m in loaded if m.rsplit(".", 1)[-1] not in ("meta", "settings")] == []
+    assert {f"referee.games.{k}.meta" for k in game_packages()} <= set(loaded)

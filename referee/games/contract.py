@@ -17,7 +17,11 @@ The package imports neither Flask nor sqlite-utils nor another game; it may impo
 
 - ``META.web`` names a module of web hooks (see ``referee/web/games/__init__.py``): its own page
   context and setup fields. Without one the generic pages serve the game.
-- ``META.stylesheets`` name files in ``static/``; only this game's pages load them.
+- ``META.stylesheets`` name files in ``static/`` (the game's own under ``static/<key>/``); only
+  this game's pages load them.
+- ``META.commands`` names a module whose ``register_commands(subparsers)`` adds the game's own
+  sub-commands to ``referee`` (``referee/cli.py``); every game's boards are checked and listed
+  by the generic ``referee boards`` over ``Boards``.
 - templates ``templates/<key>/_<page>.html`` replace the generic fragments of a page
   (``phone``, ``banker``, ``table``, ``history``; ``_setup.html`` adds lobby fields). They live
   in the project's ``templates/``, or in the package's own folder named by ``META.templates``.
@@ -87,6 +91,9 @@ class GameMeta:
     stylesheets: tuple[str, ...] = ()  # files in static/ loaded only by this game's pages
     lobby_order: int = 50  # where the lobby lists the game: smaller first, then by title
     templates: str | None = None  # a folder in the package with <key>/_<page>.html templates
+    # dotted name of a module whose `register_commands(subparsers)` adds the game's own
+    # sub-commands to `referee` (argparse sub-parsers; referee/cli.py calls it for every game)
+    commands: str | None = None
 
     @property
     def seats(self) -> range:
@@ -221,6 +228,9 @@ class Boards(Protocol):
     def check(self, folder: Path) -> list[Problem]:
         """The problems of one board folder (none: it loads)."""
         ...
+
+    # Optional: `draft(state) -> {file name: text}`, a new board folder's files from what a game
+    # played without one learned (`referee boards draft RECORD FOLDER`).
 
 
 class FolderBoards:

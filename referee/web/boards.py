@@ -2,8 +2,8 @@
 adding one by upload into this laptop's instance folder (the game's `Boards`, in
 referee.games.contract: list, check, and the folder, manifest and template of an upload).
 
-`/boards/<game>` serves any game; a game may keep its pages at an address of its own (Rail
-Baron's `/maps`, referee/web/games/railbaron/maps.py) by calling the same views with a `Place`.
+`/boards/<game>` serves any game; a game may keep its pages at an address of its own (its
+`boards_page` hook, referee/web/games/<key>/) by calling the same views with a `Place`.
 An upload is checked in a hidden staging folder and stored only when it has no error
 (referee/web/board_upload.py); a shipped board is never replaced. Then the lobby lists it.
 Spreadsheet cells are read leniently (referee/web/cells.py) and every cleaned cell is said.

@@ -79,6 +79,30 @@ def refused_form(seq: int) -> MultiDict | None:
     return request.form
 
 
+@dataclass
+class SnapshotView:
+    """The base of a game's own view for its templates: one snapshot read for one page (its
+    state, rules and settings, and the seats' colours as the lobby chose them)."""
+
+    view: Any
+
+    @property
+    def state(self) -> Any:
+        return self.view.snapshot.state
+
+    @property
+    def rules(self) -> Any:
+        return self.view.snapshot.rules
+
+    @property
+    def settings(self) -> Any:
+        return self.rules.settings
+
+    @cached_property
+    def colours(self) -> dict[str, str]:
+        return {p["id"]: str(p.get("colour") or "") for p in self.view.game.players}
+
+
 class Presenter:
     """What a game page shows for one view; the generic one serves a game without its own."""
 
@@ -86,8 +110,6 @@ class Presenter:
     dice_fields: dict[str, tuple[str, ...]] = {}  # form field -> the dice keys it carries
     draft_lists: tuple[str, ...] = ()  # query keys of the lists a draft may hold
     panel_order: dict[str, int] = {}  # panels sort by this (default 1), then as legal
-    hidden_from_phones: frozenset[str] = frozenset()
-    hidden_everywhere: frozenset[str] = frozenset({"adjust_cash"})  # its own form elsewhere
     doing_class = "now-doing"  # the class of the "now" line
     yours = "What to do now"  # the heading of a phone with something to do
     css = "now"  # the prefix of the game's own classes on the "now" block
@@ -189,15 +211,14 @@ class Presenter:
         return self.view.legal
 
     def may_act(self, action: dict) -> bool:
-        """Whether this page may take `action`: the banker any, a phone its own seat's."""
-        if action.get("type") in self.hidden_everywhere:
-            return False
+        """Whether this page may take `action`, as the POST decides it (referee/web/play.py):
+        the banker any seat's (a banker who plays: those whose cash he may know) and the bank's;
+        a phone only its own seat's, while the game names that seat among those to act."""
+        pid = self.acting_for(action)
         if self.banker:
-            return banker_may_act_for(self.view.game, self.state, self.acting_for(action))
-        if self.view.page != "phone" or action.get("type") in self.hidden_from_phones:
-            return False
-        pid = action.get("player")
-        return not action.get("banker") and pid is not None and pid == self.me
+            return banker_may_act_for(self.view.game, self.state, pid)
+        return (self.view.page == "phone" and pid is not None and pid == self.me
+                and pid in self.view.to_act)
 
     def acting_for(self, action: dict) -> str | None:
         """The seat a legal action acts for (None: the banker's own), as the POST check reads it."""

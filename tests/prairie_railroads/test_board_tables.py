@@ -81,5 +81,5 @@ def test_listing_boards_leaves_out_the_template_and_broken_folders(tmp_path):
 
 def test_the_checker_command(capsys):
     assert cli(["boards", "check", str(TEST_BOARD)]) == 0
-    assert "23 cities, 25 segments" in capsys.readouterr().out
+    assert "(Prairie Railroads): ok" in capsys.readouterr().out
     assert cli(["boards", "check", str(TABLES_DIR / "prairie_railroads" / "_template")]) == 1

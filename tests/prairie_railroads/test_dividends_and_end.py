@@ -43,7 +43,7 @@ def test_the_eighth_pay_dividends_card_ends_the_game_with_the_final_payoff():
     assert all(t.treasury(rr) == 0 for rr in t.state.railroads)
     assert cash == {"ann": 55 + 7 * 2, "bob": 53 + 7 * 2, "cy": 70 + 7 * 2}
     assert t.state.winners == ["cy"] and t.cash("cy") == 96
-    assert legal_actions(t.rules, t.state) == [{"type": "adjust_cash", "banker": True}]
+    assert legal_actions(t.rules, t.state) == [{"type": "adjust_cash"}]
     assert "game is over" in t.rejects("play_card", player="ann", card="PD")
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from referee.engine import Replayer
 from referee.engine.record import new_record
-from referee.games.railroad_barons import rules_for, summary
 from referee.games.railroad_barons.box import load_box_folder
+from referee.games.railroad_barons.game import rules_for, summary
 from referee.games.railroad_barons.state import treasury
 from tests.books import refused
 

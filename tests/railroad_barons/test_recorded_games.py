@@ -6,8 +6,8 @@ import pytest
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.record import read_record
-from referee.games.railroad_barons import rules_for, summary
 from referee.games.railroad_barons.box import Obsolescence
+from referee.games.railroad_barons.game import rules_for, summary
 from referee.games.railroad_barons.views import render
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"

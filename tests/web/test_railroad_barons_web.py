@@ -178,7 +178,7 @@ def test_the_banker_corrects_cash_with_a_reason(browser):
 def test_the_worth_chart_follows_the_recorded_game_to_its_end():
     from referee.engine import Replayer
     from referee.engine.record import read_record
-    from referee.games.railroad_barons import rules_for
+    from referee.games.railroad_barons.game import rules_for
     from referee.web.games.railroad_barons.chart import points_of, value_chart
     from tests.railroad_barons.test_recorded_games import GAMES
 

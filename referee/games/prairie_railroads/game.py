@@ -24,6 +24,7 @@ from referee.games.prairie_railroads.board import (
     load_board,
     load_board_folder,
 )
+from referee.games.prairie_railroads.draft import learned_tables
 from referee.games.prairie_railroads.entry import PrairieBoardEntry
 from referee.games.prairie_railroads.figures import final_figures
 from referee.games.prairie_railroads.rulebook import RULE_NAMES
@@ -72,6 +73,7 @@ class PrairieBoards(FolderBoards):
     noun = "board"
     # how a spreadsheet's cells are read (referee/web/cells.py): column -> kind
     cell_kinds = {"income": "number", "roll": "number", "start": "flag", "one_way": "flag"}
+    draft = staticmethod(learned_tables)  # `referee boards draft`: a game's learned board
     template = board_files.BOARDS_DIR / "_template"
     entry = PrairieBoardEntry()  # the entry grids (referee/web/entry.py)
 

@@ -80,7 +80,7 @@ def to_act(state: State) -> str | None:
 def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
     """The actions the rules accept next, each with its allowed choices."""
     if state.over:
-        return [{"type": "adjust_cash", "banker": True}]
+        return [{"type": "adjust_cash"}]
     out: list[dict[str, Any]] = []
     play = looking(rules, state)
     if state.stage == "first_player":
@@ -121,7 +121,7 @@ def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
             if rules.board is None:
                 out.append({"type": "no_build", "player": turn.build.builder,
                             "railroad": turn.build.railroad})
-    out.append({"type": "adjust_cash", "banker": True})
+    out.append({"type": "adjust_cash"})
     return out
 
 

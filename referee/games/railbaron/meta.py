@@ -44,6 +44,7 @@ META = GameMeta(
     variants=tuple(Choice(key, VARIANT_LABELS.get(key, key)) for key in VARIANTS),
     uses_board=True,
     web="referee.web.games.railbaron",
+    commands="referee.games.railbaron.commands",
     lobby_order=0,
     stylesheets=("boards.css", "railbaron/railbaron.css", "railbaron/railbaron_public.css"),
 )

@@ -60,7 +60,7 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
         return []
     if state.stage == "first_player":
         return [{"type": "roll_for_first_player", "players": list(state.contenders)},
-                {"type": "adjust_cash", "banker": True}]
+                {"type": "adjust_cash"}]
     turn = state.turn
     assert turn is not None
     pid = turn.player
@@ -142,7 +142,7 @@ def legal_actions(rules: RailBaronRules, state: State) -> list[dict[str, Any]]:
         ]
         if victims:
             out.append({"type": "rover", "player": pid, "victims": victims})
-    out.append({"type": "adjust_cash", "banker": True})
+    out.append({"type": "adjust_cash"})
     return out
 
 

@@ -10,6 +10,7 @@ META = GameMeta(
     game="referee.games.railroad_barons.game",
     uses_board=True,
     web="referee.web.games.railroad_barons",
+    commands="referee.games.railroad_barons.commands",
     lobby_order=20,
     stylesheets=("railroad_barons/railroad_barons.css",),
 )

@@ -190,8 +190,8 @@ def render(report: dict[str, Any]) -> str:
 def legal_actions(rules: RivalsRules, state: State) -> list[dict[str, Any]]:
     """The action types the rules may accept next, with who may send them."""
     if state.over:
-        return [{"type": "correction", "banker": True}]
-    out: list[dict[str, Any]] = [{"type": "correction", "banker": True}]
+        return [{"type": "correction"}]
+    out: list[dict[str, Any]] = [{"type": "correction"}]
     who = to_act(state)
     if state.stage == "setup":
         out.append({"type": "start_town", "company": who,
@@ -210,7 +210,7 @@ def legal_actions(rules: RivalsRules, state: State) -> list[dict[str, Any]]:
         ids = [who] if who else [c for c in sp.order if c not in sp.done]
         out += [{"type": t, "company": ids} for t in
                 ("spend", "build_payment", "reached_town", "done_spending")]
-        out.append({"type": "close_spending", "banker": True})
+        out.append({"type": "close_spending"})
     elif state.race is not None:
         phase = state.race.phase
         if phase == "towns":

@@ -37,7 +37,6 @@ __all__ = ["page_context", "read_setup", "setup_context"]
 DECK_FIELDS = (("PD", "deck_pd", "Pay Dividends"), ("OS", "deck_os", "Offer Stock"),
                ("CT", "deck_ct", "Construct Track"))
 DECK_COUNT = re.compile(r"[0-9]{1,2}")
-HIDDEN_FROM_PHONES = {"first_player", "adjust_cash"}
 GAME_KEY = "prairie_railroads"
 
 
@@ -45,7 +44,6 @@ class PrairieView(Presenter):
     """What the Prairie Railroads pages show, read from one snapshot for one actor."""
 
     dice_fields = {"dice:int": ("tens", "units")}
-    hidden_from_phones = frozenset(HIDDEN_FROM_PHONES)
     css = "pr"
     doing_class = "pr-doing"
     failures_elsewhere = ("adjust_cash", "undo", "redo", "take_back", "rename_player",

@@ -31,7 +31,7 @@ from referee.games.railroad_barons.views import (
 )
 from referee.web.games.railroad_barons.boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons.chart import value_chart
-from referee.web.presenter import Panel, Presenter
+from referee.web.presenter import Panel, Presenter, SnapshotView
 from referee.web.turns import Fold, folds
 
 __all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
@@ -73,18 +73,8 @@ class Choice:
 
 
 @dataclass
-class BaronsView:
+class BaronsView(SnapshotView):
     """What the Railroad Barons pages show, read from one snapshot for one actor."""
-
-    view: Any
-
-    @property
-    def state(self) -> Any:
-        return self.view.snapshot.state
-
-    @property
-    def rules(self) -> Any:
-        return self.view.snapshot.rules
 
     @property
     def box(self) -> Any:
@@ -153,8 +143,8 @@ class BaronsView:
         seen: set[str] = set()
         for action in sorted(self.expanded(), key=lambda a: ORDER.index(a["type"])
                              if a["type"] in ORDER else 99):
-            if page == "phone" and action.get("player") != me:
-                continue
+            if page == "phone" and not (action.get("player") == me and me in self.view.to_act):
+                continue  # as the POST decides: the phone's own seat, named among those to act
             choice = self.choice(action)
             if choice is None:
                 continue

@@ -27,7 +27,7 @@ from referee.games.railway_rivals.views import (
     to_act,
 )
 from referee.web.games.railway_rivals.chart import balance_chart
-from referee.web.presenter import Panel, Presenter
+from referee.web.presenter import Panel, Presenter, SnapshotView
 from referee.web.turns import Fold, folds
 
 __all__ = ["blueprints", "boards_page", "page_context"]
@@ -122,36 +122,18 @@ class RivalsNow(Presenter):
 
 
 @dataclass
-class RivalsView:
+class RivalsView(SnapshotView):
     """What the Railway Rivals pages show, read from one snapshot for one actor."""
-
-    view: Any
-
-    @property
-    def state(self) -> Any:
-        return self.view.snapshot.state
-
-    @property
-    def rules(self) -> Any:
-        return self.view.snapshot.rules
 
     @property
     def map(self) -> Any:
         return self.rules.map
-
-    @property
-    def settings(self) -> Any:
-        return self.rules.settings
 
     def name(self, cid: str | None) -> str:
         return self.state.companies.get(cid, cid or "")
 
     def names(self, ids: list[str]) -> str:
         return " and ".join(self.name(c) for c in ids)
-
-    @cached_property
-    def colours(self) -> dict[str, str]:
-        return {p["id"]: str(p.get("colour") or "") for p in self.view.game.players}
 
     @cached_property
     def acting(self) -> list[str]:

@@ -1,4 +1,7 @@
-"""`referee boxes check FOLDER`: validate a Railroad Barons box folder (docs/railroad-barons.md)."""
+"""`referee boxes check FOLDER`: validate a Railroad Barons box folder (docs/railroad-barons.md).
+
+The game's own name for `referee boards check railroad_barons FOLDER`, which it keeps, with the
+box's counts on success; registered by referee/cli.py through META.commands."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import sys
 from pathlib import Path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register_commands(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "boxes",
         help="check a Railroad Barons box folder",

@@ -1,4 +1,8 @@
-"""`referee tables check [MAP]` and `referee tables list`: the chart tables of the maps."""
+"""`referee tables check [MAP]` and `referee tables list`: the chart tables of the maps.
+
+Rail Baron's own words for its maps, kept beside the generic `referee boards check railbaron
+FOLDER` and `referee boards list railbaron`: a map by key, the instance's house-rule overrides,
+the unknown cells."""
 
 from __future__ import annotations
 
