@@ -1,7 +1,9 @@
 """One answer to who may act: at random moments of a whole recorded game of every game, the
 panels a seat's phone shows are exactly the actions the POST would take from that seat (the
 seat the action acts for is the phone's own, and the game names it among those to act), and a
-panel's action that the POST refuses is a failing test, as is an accepted action without one."""
+panel's action that the POST refuses is a failing test, as is an accepted action without one.
+The phone's Take back (the core's, not a game's) is shown exactly when the POST would take it:
+the seat's own latest action, while the game is not over."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.engine.takeback import TAKE_BACK, own_latest
 from referee.games import registry
+from referee.web.games import hooks_for
 
 RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 GAMES = ("railbaron_game_1", "prairie_game_1", "barons_game_1", "railway_rivals_game_1")
@@ -30,11 +34,15 @@ def accepted(record: dict, seat: str) -> set[str]:
     key = record["game"]
     replayer = registry.replay(record)
     game = registry.game(key)
+    over = getattr(replayer.state, "over", False) or bool(
+        game.summary(replayer.state).get("winners"))
+    own = set() if over or own_latest(replayer, seat, hooks_for(key).acting_for) is None else {
+        TAKE_BACK}
     if seat not in game.to_act(replayer.state):
-        return set()
+        return own
     banker_only = registry.banker_actions(key)
-    return {a["type"] for a in replayer.rules.legal_actions(replayer.state)
-            if a["type"] not in banker_only and seat in seats_of(game, a)}
+    return own | {a["type"] for a in replayer.rules.legal_actions(replayer.state)
+                  if a["type"] not in banker_only and seat in seats_of(game, a)}
 
 
 def seats_of(game, action: dict) -> set[str]:
