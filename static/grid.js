@@ -68,12 +68,34 @@
       var input = inputFor(name);
       if (!input || input.type === "checkbox" || pending[name] !== undefined) return;
       if (input.value === sending[name] && input.value !== cleaned[name]) {
-        input.value = cleaned[name];
-        input.classList.add("cleaned");
-        input.title = "Kept as " + (cleaned[name] || "empty") + " (typed " + sending[name] + ")";
+        if (input === document.activeElement) { // still typing there ("N" of "No"): on leaving
+          later[name] = { typed: sending[name], kept: cleaned[name] };
+        } else {
+          showKept(input, sending[name], cleaned[name]);
+        }
       }
     });
   }
+
+  var later = {}; // cells kept cleaned while the owner was in them: shown when he leaves
+
+  function showKept(input, typed, kept) {
+    input.value = kept;
+    input.classList.add("cleaned");
+    input.title = "Kept as " + (kept || "empty") + " (typed " + typed + ")";
+  }
+
+  document.addEventListener("focusout", function (event) {
+    var input = event.target;
+    var name = input && input.dataset && input.dataset.cell;
+    var waiting = name && later[name];
+    if (!waiting) return;
+    delete later[name];
+    // only if nothing was typed since: what he typed after is kept on its own
+    if (input.value === waiting.typed && pending[name] === undefined) {
+      showKept(input, waiting.typed, waiting.kept);
+    }
+  });
 
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.target.id !== "entry-autosave") return;

@@ -71,10 +71,12 @@ def enter_the_map(page, live_url: str) -> None:
     # the last row pasted as a spreadsheet writes it: money signs and thousands separators
     paste(page, "payoffs|Dunlow|Ashby", [["$11,500", "8,500", "3500"]])
     page.wait_for_selector("#entry-progress:has-text('6 of 6 payoffs')")
-    page.wait_for_function(
-        "() => document.querySelector('[data-cell=\"payoffs|Dunlow|Ashby\"]').value === '11500'")
+    kept(page)
     assert cell(page, "payoffs|Dunlow|Brill").input_value() == "8500"  # shown as kept
     cell(page, "payoffs|Dunlow|Brill").click()
+    # the cell pasted into (where the owner still was) shows its kept value once he leaves it
+    page.wait_for_function(
+        "() => document.querySelector('[data-cell=\"payoffs|Dunlow|Ashby\"]').value === '11500'")
     page.keyboard.press("ArrowUp")  # up the column: Corrin's row
     assert page.evaluate("document.activeElement.dataset.cell") == "payoffs|Corrin|Brill"
     rows = [[abbr, name, f"{price:,}", public.capitalize(), colour]
@@ -298,3 +300,25 @@ def test_an_owner_types_a_rivals_key_table_and_a_race_throws_its_towns(app, live
     table.click("text=Show the table on this screen")
     table.wait_for_url("**/table")
     assert table.text_content(".rr-towns").split() == ["Ardle", "→", "Fawley"]  # 12 and 65
+
+
+def test_a_cell_kept_cleaned_while_its_owner_types_on_is_not_rewritten_under_him(live_url,
+                                                                                 chromium):
+    """A slow typist's "N" is kept (as "no") before his "o": the cell he is in stays his, and
+    what he typed whole is kept and shown cleaned once he moves on."""
+    page = chromium.new_context(**LAPTOP).new_page()
+    page.goto(live_url + "/maps")
+    page.click("text=Type a map into grids")
+    page.click("button:has-text('Start a new map')")
+    page.wait_for_selector("#grid-railroads")
+    cell(page, "railroads|1|public").click()
+    page.keyboard.type("N")
+    kept(page)  # "N" kept as "no" while the owner is still in the cell
+    assert cell(page, "railroads|1|public").input_value() == "N"
+    page.keyboard.type("o")
+    page.keyboard.press("Enter")
+    kept(page)
+    page.wait_for_function(
+        "() => document.querySelector('[data-cell=\"railroads|1|public\"]').value === 'no'")
+    page.reload()
+    assert cell(page, "railroads|1|public").input_value() == "no"
