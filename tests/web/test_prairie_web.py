@@ -287,6 +287,10 @@ def test_without_a_board_a_build_picks_a_city_already_known(browser):
                          .split("</select>")[0])
     assert known and network
     assert not set(known) & set(network)  # "To" lists no city of the track's own
+    # a city new to the game is typed only behind a second choice, asked once, below the list
+    rare = page.split('class="confirm rare-confirm pr-new-city"')[1]
+    assert "A city new to this game" in rare and 'id="single-to"' in rare
+    assert page.index('name="to" value=') < page.index("rare-confirm pr-new-city")
     city = next(c for c in known if c not in network)  # a city of another railroad's track
     base = {k: build[k] for k in ("type", "player", "railroad")} | {"kind": "single"}
     form = MultiDict([("csrf_token", phone.token()), ("seq", str(banker.seq(game_id))),
