@@ -108,6 +108,17 @@ class Table:
         fields = {"city": city} if city is not None else {}
         return self.do("growth", player=self.now, dice=[a, b], **fields)
 
+    def roll_then_read(self, a: int, b: int) -> Table:
+        """Without a board: the roll first ("Roll for me"), the chart read afterwards."""
+        return self.do("growth", player=self.now, dice=[a, b], read_chart=True)
+
+    def read_chart(self, city: str | None = None, new_city: bool = False) -> Table:
+        """The city the chart named for the roll just recorded (None: nothing grew)."""
+        fields: dict = {"city": city} if city is not None else {}
+        if new_city:
+            fields["new_city"] = "yes"
+        return self.do("grow_city", player=self.now, **fields)
+
     def choose(self, rr: str, builder: str | None = None) -> Table:
         fields = {"builder": builder} if builder else {}
         return self.do("choose_railroad", player=self.now, railroad=rr, **fields)

@@ -130,3 +130,35 @@ def test_with_a_board_table_the_app_knows_where_a_railroad_may_build():
     t = standard_game()
     t.card("CT").grow(1, 1).choose("ATSF")
     assert "board table shows" in t.rejects("no_build", player="bob")
+
+
+def test_without_a_board_the_roll_stands_then_the_city_is_read_off_the_chart():
+    t = typed_start()
+    t.do("adjust_cash", account="treasury:CRIP", amount=20, reason="test")
+    t.card("CT")
+    assert "Record the roll first" in t.rejects(
+        "growth", player=t.now, dice=[2, 3], read_chart=True, city="Topeka")
+    t.roll_then_read(2, 3)
+    assert t.state.turn.phase == "growth_choice" and t.state.turn.roll == 23
+    assert "rolls 23 for growth" in t.events()[-1]
+    offered = next(a for a in legal_actions(t.rules, t.state) if a["type"] == "grow_city")
+    assert offered["choices"] == sorted(t.state.cities) and not offered["board"]
+    assert "did you mean Marysville" in t.rejects("grow_city", player=t.now, city="Marysvile")
+    t.read_chart("Topeka")
+    assert t.state.grown == ["Topeka"] and t.state.turn.phase == "railroad"
+    assert t.rr("ATSF").income == 2 + 1  # Topeka $2, grown: one more
+
+
+def test_without_a_board_a_new_city_read_off_the_chart_is_confirmed_and_learned():
+    t = typed_start()
+    t.do("adjust_cash", account="treasury:CRIP", amount=20, reason="test")
+    t.card("CT").roll_then_read(6, 6).read_chart("Marysvile", new_city=True)
+    assert t.state.grown == ["Marysvile"] and t.state.cities["Marysvile"].income is None
+
+
+def test_without_a_board_nothing_grew_after_the_roll():
+    t = typed_start()
+    t.do("adjust_cash", account="treasury:CRIP", amount=20, reason="test")
+    t.card("CT").roll_then_read(1, 1).read_chart()
+    assert t.state.grown == [] and "nothing grows" in t.events()[-1]
+    assert t.state.turn.phase == "railroad"

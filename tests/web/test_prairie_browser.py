@@ -237,3 +237,77 @@ def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
     mover = acting(phones, "play_card")
     tap(mover, ".pr-play_card button:has-text('Play Pay Dividends')", "prairie-after-pd")
     assert mover.text_content(".pr-doing").startswith("Turn 7"), mover.text_content(".pr-doing")
+
+
+NO_BOARD_FIRST_SEGMENTS = (  # each railroad's free first segment, typed: (from, to, income)
+    ("Troy", "Marysville", "2"), ("Atchison", "Topeka", "2"), ("Leavenworth", "Easton", "1"),
+    ("Paola", "Osawatomie", "1"), ("Girard", "Pittsburg", "2"), ("Troy", "Whiting", "1"))
+
+
+def face_top(page, die: str, face: int) -> float:
+    return page.locator(f".pr-growth button.face[data-die='{die}'][data-face='{face}']"
+                        ).bounding_box()["y"]
+
+
+def test_without_a_board_roll_for_me_comes_first_and_the_growth_city_from_a_list(
+        live_url, chromium):
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "prairie_railroads")
+    banker.wait_for_selector("#board")
+    banker.select_option("#board", "")  # no board table: the table types its cities
+    for field, n in (("#deck_pd", "4"), ("#deck_os", "0"), ("#deck_ct", "4")):
+        banker.fill(field, n)
+    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        banker.fill(f"#name_{row}", name)
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    join_url = banker.get_attribute(".join a", "href")
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
+    click(banker, ".pr-first_player button:text-is('Ann')")
+    for frm, to, income in NO_BOARD_FIRST_SEGMENTS:  # nobody bids; Ann builds each for free
+        for _ in range(3):
+            click(banker, ".pr-pass button")
+        banker.select_option("#fb-from", frm)
+        if banker.locator("select#fb-to").count():
+            banker.select_option("#fb-to", to)
+        else:
+            banker.fill("#fb-to", to)
+        banker.fill("#fb-to-income", income)
+        click(banker, ".pr-first_build button:has-text('Build free')")
+    assert "Turn 1, Ann" in banker.text_content(".pr-doing")
+
+    # Construct Track: "Roll for me" is the first thing to tap, as in every game, and tapping
+    # the real dice's faces moves nothing under the thumb
+    mover = acting(phones, "play_card")
+    tap(mover, ".pr-play_card button:has-text('Play Construct Track')", "prairie-nb-after-ct")
+    first = next_step(mover)
+    assert first.text_content().strip() == "Roll for me"
+    tens_top = face_top(mover, "tens", 3)
+    tap(mover, ".pr-growth button.face[data-die='tens'][data-face='3']", "prairie-nb-tens")
+    units_top = face_top(mover, "units", 4)
+    tap(mover, ".pr-growth button.face[data-die='units'][data-face='4']", "prairie-nb-units")
+    assert face_top(mover, "units", 4) == units_top and face_top(mover, "tens", 3) == tens_top
+    mover.wait_for_selector(".pr-growth button:has-text('Record 3, 4')")
+    assert mover.locator(".pr-growth select, .pr-growth input:not([type=hidden])").count() == 0
+    mover.click(".pr-growth .dice-clear")  # changed his mind: the server rolls instead
+    mover.wait_for_selector(".pr-growth button:has-text('Roll for me')")
+    tap(mover, ".pr-growth button:has-text('Roll for me')", "prairie-nb-after-roll")
+
+    # the roll stands; the city the chart names is one of the game's cities, a list
+    assert "Which city does the chart name" in mover.text_content(".pr-grow_city")
+    listed = [b.strip() for b in mover.locator(".pr-grow_city .pr-city-buttons button")
+              .all_text_contents()]
+    assert "Topeka" in listed and listed == sorted(listed)
+    check_phone_layout(mover)
+    mover.screenshot(path=SHOTS / "prairie-no-board-grow-city-360.png", full_page=True)
+    # a new city is a second choice, asked once, then typed
+    new = mover.locator(".pr-grow_city .pr-new-city summary")  # under the list: scrolled to
+    new.scroll_into_view_if_needed()
+    assert mover.locator(".pr-grow_city .pr-new-city input[name=city]").is_hidden()
+    new.click()
+    assert "Really a city this game has not seen" in mover.text_content(".pr-new-city")
+    mover.fill("#grow-new-city", "Emporia")
+    tap(mover, ".pr-grow_city button:has-text('Yes: record the new city')",
+        "prairie-nb-after-new-city")
+    assert "Emporia grows" in mover.text_content(".events")

@@ -218,21 +218,42 @@ def test_growth_dice_are_tapped_and_recorded_on_a_board(browser):
     assert f"rolls {10 * tens + units}" in text(banker.get(f"/g/{game_id}/history"))
 
 
-def test_growth_without_a_board_has_no_roll_for_me(browser):
-    """Without a board the table reads the city from the printed chart: the roll comes first."""
+def test_growth_without_a_board_rolls_for_me_then_asks_the_city_from_a_list(browser):
+    """Without a board: "Roll for me" first, as with one; the server rolls as the action
+    arrives, the roll stands, and the city the chart names is then chosen from the game's
+    cities (a new city is a second choice, asked once)."""
     banker, phone, growth, game_id = imported_until_growth(browser, "prairie_game_2")
+    mover = growth["player"]
     page = text(phone.get(f"/g/{game_id}/me"))
-    assert 'data-die="tens"' in page and "Roll for me" not in page
+    growth_part = page.split('data-action="growth"')[1]
+    assert growth_part.index("Roll for me") < growth_part.index('data-die="tens"')
+    assert "<select" not in growth_part.split("</section>")[0]
     seq = banker.seq(game_id)
     tapped = text(phone.get(f"/g/{game_id}/me?s={seq}&tens=3&units=4"))
-    assert "Record 3, 4" in tapped and 'name="city"' in tapped
-    # the city from a list under the dice (nothing inserted above the faces); a new one typed
-    # only in its own form, confirmed
-    growth_part = tapped.split('data-action="growth"')[1]
-    assert growth_part.index('data-die="units"') < growth_part.index('<select id="growth-city"')
-    assert '<option value="">None grew</option>' in growth_part
-    assert 'name="new_city" value="yes" required' in growth_part
-    assert 'list="pr-grow-cities"' not in growth_part
+    assert "Record 3, 4" in tapped and 'name="read_chart" value="yes"' in tapped
+    answer = phone.act(game_id, type="growth", player=mover, page="phone", read_chart="yes",
+                       **{"dice:roll": "2"})
+    assert answer.status_code == 303, text(answer)
+    saved = json.loads(banker.get(f"/g/{game_id}/export.json").data)["actions"]
+    rolled = saved[-1]["dice"]
+    assert saved[-1] == {"type": "growth", "player": mover, "dice": rolled, "read_chart": "yes"}
+    assert len(rolled) == 2 and all(1 <= d <= 6 for d in rolled)
+    page = text(phone.get(f"/g/{game_id}/me"))
+    panel = page.split('data-action="grow_city"')[1].split("</section>")[0]
+    roll = 10 * rolled[0] + rolled[1]
+    assert f"rolled {roll}. Which city does the chart name for {roll}?" in panel
+    known = re.findall(r'"city": "([^"]+)"', panel)
+    assert known and known == sorted(known) and "Troy" in known  # the game's cities, a list
+    assert "None grew" in panel and "Roll for me" not in panel
+    rare = panel.split('class="confirm rare-confirm pr-new-city"')[1]
+    assert "A city new to this game" in rare and 'name="new_city" value="yes"' in rare
+    assert panel.index("None grew") < panel.index("A city new to this game")
+    answer = act(phone, game_id, {"type": "grow_city", "player": mover, "city": "Troi"})
+    assert "did you mean Troy" in text(answer)
+    answer = act(phone, game_id, {"type": "grow_city", "player": mover, "city": "Emporia",
+                                  "new_city": "yes"})
+    assert answer.status_code == 303, text(answer)
+    assert f"rolls {roll}: Emporia grows" in text(banker.get(f"/g/{game_id}/history"))
 
 
 def test_roll_for_me_rolls_the_growth_dice_when_the_action_arrives(browser):
@@ -266,6 +287,10 @@ def test_without_a_board_a_build_picks_a_city_already_known(browser):
                          .split("</select>")[0])
     assert known and network
     assert not set(known) & set(network)  # "To" lists no city of the track's own
+    # a city new to the game is typed only behind a second choice, asked once, below the list
+    rare = page.split('class="confirm rare-confirm pr-new-city"')[1]
+    assert "A city new to this game" in rare and 'id="single-to"' in rare
+    assert page.index('name="to" value=') < page.index("rare-confirm pr-new-city")
     city = next(c for c in known if c not in network)  # a city of another railroad's track
     base = {k: build[k] for k in ("type", "player", "railroad")} | {"kind": "single"}
     form = MultiDict([("csrf_token", phone.token()), ("seq", str(banker.seq(game_id))),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from typing import Any
 
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK
@@ -255,7 +256,6 @@ def growth(play: Play, action: dict) -> None:
     pid, turn = play.turn(action, "growth")
     first, second = play.dice(action.get("dice"), 2, "Discover Growth")
     roll = 10 * first + second
-    state = play.state
     typed = action.get("city")
     if isinstance(typed, str) and not typed.strip():
         typed = None  # the form's "as the chart says" (with a board) or "nothing grew"
@@ -276,25 +276,49 @@ def growth(play: Play, action: dict) -> None:
         elif typed is not None and city is not None:
             require(play.find_city(typed) == city, f"Roll {roll} grows {city}.",
                     "Discover Growth")
-    elif typed is None:
-        city = None
+    elif action.get("read_chart") in (True, "yes"):
+        # Without a board the table reads the chart once the roll is seen ("Roll for me"):
+        # the roll stands, then the player chooses the city that grew.
+        require(typed is None, "Record the roll first, then the city the chart names.",
+                "Discover Growth")
+        turn.phase, turn.roll = "growth_choice", roll
+        play.say(f"{play.name(pid)} rolls {roll} for growth; {play.name(pid)} reads the city "
+                 "off the chart.")
+        return
     else:
-        require(len(state.grown) < DEVELOPMENT_CUBES,
-                f"All {DEVELOPMENT_CUBES} development cubes are on the board.", "Discover Growth")
-        require(isinstance(typed, str) and 0 < len(typed.strip()) <= 40,
-                "Type the city that grew (at most 40 letters).")
-        city = play.find_city(typed) or typed.strip()
-        if city not in state.cities:
-            _not_a_misspelling(play, city, action)
-            state.cities[city] = City(city, None)
+        city = _typed_growth_city(play, typed, action)
     _grow(play, pid, turn, roll, city)
+
+
+def _typed_growth_city(play: Play, typed: Any, action: dict) -> str | None:
+    """Without a board: the city the table says grew (None: nothing grew), a city new to the
+    game learned (confirmed with `new_city` when it reads almost like a known one)."""
+    if typed is None:
+        return None
+    state = play.state
+    require(len(state.grown) < DEVELOPMENT_CUBES,
+            f"All {DEVELOPMENT_CUBES} development cubes are on the board.", "Discover Growth")
+    require(isinstance(typed, str) and 0 < len(typed.strip()) <= 40,
+            "Type the city that grew (at most 40 letters).")
+    city = play.find_city(typed) or typed.strip()
+    if city not in state.cities:
+        _not_a_misspelling(play, city, action)
+        state.cities[city] = City(city, None)
+    return city
 
 
 @handles("grow_city")
 def grow_city(play: Play, action: dict) -> None:
     """After a recorded roll whose two cities have both grown: the city the player chooses."""
     pid, turn = play.turn(action, "growth_choice")
-    assert turn.roll is not None and play.board is not None
+    assert turn.roll is not None
+    if play.board is None:
+        typed = action.get("city")
+        if isinstance(typed, str) and not typed.strip():
+            typed = None  # "nothing grew"
+        city = _typed_growth_city(play, typed, action)
+        _grow(play, pid, turn, turn.roll, city)
+        return
     choices = fallback_cities(play.state, play.board)
     found = play.find_city(action.get("city"))
     require(found in choices, f"Roll {turn.roll}: both cities have grown; choose an ungrown "

@@ -16,6 +16,7 @@ from referee.games.prairie_railroads.actions_track import (
 )
 from referee.games.prairie_railroads.constants import (
     CARDS,
+    DEVELOPMENT_CUBES,
     DOUBLE_COST,
     RAILROAD_NAMES,
     RAILROADS,
@@ -110,7 +111,13 @@ def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
             out.append({"type": "growth", "player": pid, "board": rules.board is not None})
         elif turn.phase == "growth_choice" and rules.board is not None:
             out.append({"type": "grow_city", "player": pid, "roll": turn.roll,
-                        "choices": fallback_cities(state, rules.board)})
+                        "choices": fallback_cities(state, rules.board), "board": True})
+        elif turn.phase == "growth_choice":
+            # Without a board: the game's cities that have not grown, or a new one, or none.
+            out.append({"type": "grow_city", "player": pid, "roll": turn.roll,
+                        "choices": sorted(c for c in state.cities if c not in state.grown)
+                        if len(state.grown) < DEVELOPMENT_CUBES else [],
+                        "board": False})
         elif turn.phase == "railroad":
             able = builders(play, pid)
             out.append({"type": "choose_railroad", "player": pid, "railroads": able,

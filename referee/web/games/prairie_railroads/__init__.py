@@ -11,6 +11,7 @@ from flask import current_app, url_for
 
 from referee.games.prairie_railroads.constants import (
     CARD_NAMES,
+    DEVELOPMENT_CUBES,
     DOUBLE_COST,
     HANDS,
     RAILROADS,
@@ -90,12 +91,11 @@ class PrairieView(Presenter):
         panel.data["quick"] = sorted(quick.items())
 
     def _prepare_growth(self, panel: Panel) -> None:
-        """Two dice, tens then units; "Roll for me" only with a board (without one the table
-        reads the city from the printed chart, so the roll must be seen first)."""
+        """Two dice, tens then units, "Roll for me" first (without a board the roll is
+        recorded alone and the city read off the printed chart afterwards: grow_city)."""
         self.dice_panel(panel, [("tens", "First die (tens)", "white"),
                                 ("units", "Second die (units)", "white")],
-                        [("dice:int", "tens"), ("dice:int", "units")],
-                        [("dice", 2)] if self.board is not None else [])
+                        [("dice:int", "tens"), ("dice:int", "units")], [("dice", 2)])
 
     def _prepare_grow_city(self, panel: Panel) -> None:
         """The roll's two cities (both grown), whether the choice is among the chart's primary
@@ -105,6 +105,7 @@ class PrairieView(Presenter):
         panel.data["pair"] = board.growth.get(panel.legal["roll"]) if board else None
         panel.data["primary"] = bool(board and choices and choices[0] in board.primaries())
         panel.data["cities"] = sorted(choices)
+        panel.data["cubes_out"] = len(self.state.grown) >= DEVELOPMENT_CUBES
 
     @cached_property
     def rows(self) -> list[dict]:
