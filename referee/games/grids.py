@@ -120,11 +120,31 @@ def free_rows(typed: Mapping[str, str], spare: int = 3, least: int = 4) -> tuple
     return tuple(Row(str(n), str(n)) for n in range(1, count + 1))
 
 
-def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[str, str]]:
-    """The filled rows of a growing list, in order, each as {column id: text}."""
+def numbered_rows(typed: Mapping[str, str],
+                  columns: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
+    """The filled rows of a growing list, in order, each as (row id, {column id: text})."""
     by_row: dict[int, dict[str, str]] = {}
     for cell, text in typed.items():
         row, column = split_cell(cell)
         if row.isdigit() and column in columns and text:
             by_row.setdefault(int(row), {})[column] = text
-    return [{c: by_row[n].get(c, "") for c in columns} for n in sorted(by_row)]
+    return [(str(n), {c: by_row[n].get(c, "") for c in columns}) for n in sorted(by_row)]
+
+
+def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[str, str]]:
+    """The filled rows of a growing list, in order, each as {column id: text}."""
+    return [row for _, row in numbered_rows(typed, columns)]
+
+
+def file_lines(row_ids: list[str]) -> dict[int, str]:
+    """File line -> grid row id, for a CSV file written one row a line below its header."""
+    return {n: row for n, row in enumerate(row_ids, start=2)}
+
+
+def cell_at(grid: str, row: str | None, column: str, columns: tuple[str, ...],
+            default: str) -> str | None:
+    """`grid|row|column` of a problem's cell: its own column where the grid has it, else the
+    row's `default` column (the one that names the row); None without a row."""
+    if not row:
+        return None
+    return f"{grid}|{row}|{column if column in columns else default}"

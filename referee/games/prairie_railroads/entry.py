@@ -25,14 +25,37 @@ Row = grids.Row
 Sheet = grids.Sheet
 
 SUMMARY = "Typed into referee's entry grids from the printed board."
+KEY_COLUMNS = {"cities": "city", "segments": "from", "western": "box"}  # what names a row
 
 
 def _typed(cells: Cells, grid: str) -> dict[str, str]:
     return dict(cells.get(grid, {}))
 
 
+def _listed(cells: Cells, part: str) -> list[tuple[str, dict[str, str]]]:
+    """(grid row id, row) of each row of a growing list as the file gets it, in order."""
+    rows = grids.numbered_rows(_typed(cells, part), FILES[part])
+    return [(n, r) for n, r in rows if r["city"]] if part == "cities" else rows
+
+
 def cities(cells: Cells) -> list[dict[str, str]]:
-    return [r for r in grids.list_rows(_typed(cells, "cities"), FILES["cities"]) if r["city"]]
+    return [r for _, r in _listed(cells, "cities")]
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the board's check points at, if any: by
+    its table and row (a roll of the growth chart) or the file line its row was written to."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    line, column = getattr(problem, "line", None), getattr(problem, "column", "")
+    if getattr(problem, "file", "") == MANIFEST and column == "name":
+        return "board|1|name"
+    if table == "growth":
+        known = row if row in {str(r) for r in ROLLS} else None
+        return grids.cell_at("growth", known, column, ("primary", "secondary"), "primary")
+    if table not in KEY_COLUMNS or line is None:
+        return None
+    found = grids.file_lines([n for n, _ in _listed(cells, table)]).get(line)
+    return grids.cell_at(table, found, column, FILES[table], KEY_COLUMNS[table])
 
 
 class PrairieBoardEntry:
@@ -74,6 +97,9 @@ class PrairieBoardEntry:
             ), free=True, required=False),
         )
         return Sheet(out, choices)
+
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         typed = _typed(cells, "growth")

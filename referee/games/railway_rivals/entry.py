@@ -33,8 +33,35 @@ def _typed(cells: Cells, grid: str) -> dict[str, str]:
     return dict(cells.get(grid, {}))
 
 
+def _town_rows(cells: Cells) -> list[tuple[str, dict[str, str]]]:
+    return [(n, r) for n, r in grids.numbered_rows(_typed(cells, "towns"), FILES["towns"])
+            if r["town"]]
+
+
 def towns(cells: Cells) -> list[dict[str, str]]:
-    return [r for r in grids.list_rows(_typed(cells, "towns"), FILES["towns"]) if r["town"]]
+    return [r for _, r in _town_rows(cells)]
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the map's check points at, if any: a key
+    number's cell by its row (the key, "23"), a town or a border by the file line it went to."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    line, column = getattr(problem, "line", None), getattr(problem, "column", "")
+    if getattr(problem, "file", "") == MANIFEST and column == "name":
+        return "map|1|name"
+    if table == "key_numbers":
+        ok = len(row) == 2 and row[0] in DIE and row[1] in DIE
+        return f"keys|{row[0]}|{row[1]}" if ok else None
+    if line is None:
+        return None
+    if table == "towns":
+        found = grids.file_lines([n for n, _ in _town_rows(cells)]).get(line)
+        return grids.cell_at("towns", found, column, FILES["towns"], "town")
+    if table == "neighbours":
+        rows = grids.numbered_rows(_typed(cells, "neighbours"), FILES["neighbours"])
+        found = grids.file_lines([n for n, _ in rows]).get(line)
+        return grids.cell_at("neighbours", found, column, FILES["neighbours"], "town")
+    return None
 
 
 def specials(cells: Cells) -> list[str]:
@@ -77,6 +104,9 @@ class RivalsMapEntry:
                  required=False),
         )
         return Sheet(out, choices)
+
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         special = set(specials(cells))
