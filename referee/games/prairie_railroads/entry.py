@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 from referee.games.contract import grids
 from referee.games.prairie_railroads.board import DEFAULT_FILES, FILES, MANIFEST, ROLLS
@@ -100,6 +101,22 @@ class PrairieBoardEntry:
 
     def cell_of(self, problem: object, cells: Cells) -> str | None:
         return cell_of(problem, cells)
+
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored board folder as the cells of its grids (the inverse of `files`)."""
+        manifest = grids.read_manifest(folder, MANIFEST)
+        names = grids.file_names(manifest, DEFAULT_FILES)
+        provenance = manifest.get("provenance", {})
+        about = {"name": grids.one_line(manifest.get("name")),
+                 "summary": grids.one_line(provenance.get("summary")
+                                           if isinstance(provenance, dict) else "")}
+        out = {"board": {grids.cell_id("1", c): v for c, v in about.items() if v}}
+        for part in ("cities", "segments", "western"):
+            out[part] = grids.list_cells(grids.read_rows(folder, names[part]), FILES[part])
+        out["growth"] = {grids.cell_id(r["roll"], c): r[c]
+                         for r in grids.read_rows(folder, names["growth"])
+                         for c in ("primary", "secondary") if r.get("roll") and r.get(c)}
+        return {grid: typed for grid, typed in out.items() if typed}
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         typed = _typed(cells, "growth")

@@ -139,6 +139,32 @@ class BoxEntry:
     def cell_of(self, problem: object, cells: Cells) -> str | None:
         return cell_of(problem, cells)
 
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored box folder as the cells of its grids (the inverse of `files`): what the
+        box prints; the rulebook's Holdings and Investors come from the template."""
+        manifest = grids.read_manifest(folder, MANIFEST)
+        names = grids.file_names(manifest, DEFAULT_FILES)
+
+        def rows(part: str) -> list[dict[str, str]]:
+            return grids.read_rows(folder, names[part])
+
+        box = {c: grids.one_line(manifest.get(c)) for c in BOX_COLUMNS}
+        box["note"] = grids.one_line(manifest.get("note"))
+        holdings = {h["key"] for h in _template("holdings")}
+        bonus = {r["value"] for r in _template("investors") if r["ability"] == "bonus"}
+        out = {
+            "box": {grids.cell_id("1", c): v for c, v in box.items() if v},
+            "holdings": {grids.cell_id(r["key"], c): r[c] for r in rows("holdings")
+                         for c in ("plus_circles", "down_circles")
+                         if r.get("key") in holdings and r.get(c)},
+            "investors": {grids.cell_id(r["value"], "bonus"): r["bonus"]
+                          for r in rows("investors")
+                          if r.get("value") in bonus and r.get("bonus")},
+        }
+        for part in ("track", "railroads", "obsolescence"):
+            out[part] = grids.list_cells(rows(part), FILES[part])
+        return {grid: typed for grid, typed in out.items() if typed}
+
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         typed = _typed(cells, "holdings")
         holdings = [[*(h[c] for c in FILES["holdings"][:5]),

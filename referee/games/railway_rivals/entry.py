@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 from referee.games.contract import grids
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, FILES, MANIFEST
@@ -107,6 +108,29 @@ class RivalsMapEntry:
 
     def cell_of(self, problem: object, cells: Cells) -> str | None:
         return cell_of(problem, cells)
+
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored map folder as the cells of its grids (the inverse of `files`)."""
+        manifest = grids.read_manifest(folder, MANIFEST)
+        names = grids.file_names(manifest, DEFAULT_FILES)
+        provenance = manifest.get("provenance", {})
+        about = {"name": grids.one_line(manifest.get("name")),
+                 "status": grids.one_line(manifest.get("status")),
+                 "summary": grids.one_line(provenance.get("summary")
+                                           if isinstance(provenance, dict) else "")}
+        keys = grids.read_rows(folder, names["key_numbers"])
+        special = list(dict.fromkeys(r["town"] for r in keys if r.get("town") and
+                                     r.get("special", "").lower() in ("yes", "y", "true")))
+        out = {
+            "map": {grids.cell_id("1", c): v for c, v in about.items() if v},
+            "towns": grids.list_cells(grids.read_rows(folder, names["towns"]), FILES["towns"]),
+            "specials": grids.list_cells([{"name": n} for n in special], ("name",)),
+            "keys": {grids.cell_id(r["key"][0], r["key"][1]): r["town"] for r in keys
+                     if len(r.get("key", "")) == 2 and r.get("town")},
+            "neighbours": grids.list_cells(grids.read_rows(folder, names["neighbours"]),
+                                           FILES["neighbours"]),
+        }
+        return {grid: typed for grid, typed in out.items() if typed}
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         special = set(specials(cells))
