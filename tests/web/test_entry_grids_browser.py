@@ -296,3 +296,29 @@ def test_an_owner_types_a_rivals_key_table_and_a_race_throws_its_towns(app, live
     table.click("text=Show the table on this screen")
     table.wait_for_url("**/table")
     assert table.text_content(".rr-towns").split() == ["Ardle", "→", "Fawley"]  # 12 and 65
+
+
+def test_a_shipped_map_is_opened_corrected_and_saved_as_ones_own_on_a_phone(app, live_url,
+                                                                            chromium):
+    from pathlib import Path
+
+    from referee import TABLES_DIR
+    from referee.games.railway_rivals.mapdata import load_map_folder
+
+    shipped = load_map_folder(TABLES_DIR / "railway_rivals" / "austria")
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/boards/railway_rivals/austria")
+    check_phone_layout(page)
+    page.click("button:has-text('Open a copy in the grids')")
+    page.wait_for_selector("#grid-keys")
+    assert "never changed" in text(page, "#entry-opened")
+    assert cell(page, "keys|1|1").input_value() == shipped.keys[11]
+    check_phone_layout(page)
+    cell(page, "keys|1|1").fill(shipped.keys[12])
+    page.fill("#entry-key", "austria-mine")
+    kept(page)
+    page.click("button:has-text('Check and save the map')")
+    page.wait_for_url("**/boards/railway_rivals/austria-mine?added=1*")
+    mine = load_map_folder(Path(app.instance_path) / "railway_rivals_maps" / "austria-mine")
+    assert mine.keys[11] == shipped.keys[12]
+    assert load_map_folder(TABLES_DIR / "railway_rivals" / "austria").keys == shipped.keys

@@ -97,6 +97,7 @@ def test_a_shipped_map_opens_as_a_copy_saved_under_a_key_of_ones_own(owner, app)
     assert "Open a copy in the grids" in owner.get("/boards/railway_rivals/austria").text
     url, page = opened(owner, "railway_rivals", "/boards/railway_rivals/austria", "austria")
     assert "comes with referee and is never changed" in page
+    assert "opened from austria" in owner.get("/entry/railway_rivals").text
     assert 'id="entry-key" name="key" maxlength="40" value=""' in page
     shipped = load_map_folder(TABLES_DIR / "railway_rivals" / "austria")
     first = shipped.keys[11]
