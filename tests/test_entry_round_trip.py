@@ -19,6 +19,8 @@ from referee.games.railroad_barons.box import load_box_folder
 from referee.games.railway_rivals.mapdata import load_map_folder
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+WIDE = ("parity,white_sum,region,city,key,town,special,roll,primary,secondary,value,bonus,"
+        "plus_circles,down_circles,code,name,city_a,city_b,payoff")  # every header, rows short
 
 
 def written(game: str, folder: Path, into: Path, key: str) -> Path:
@@ -128,3 +130,31 @@ def test_a_board_with_a_mistake_comes_back_with_the_same_problems(game, tmp_path
     assert errors, "the planted mistake is an error"
     again = written(game, bad, tmp_path, "again")
     assert [p for p in report(game, again) if p[0] == "error"] == errors
+
+
+@pytest.mark.parametrize("game", ["railbaron", "railway_rivals", "prairie_railroads",
+                                  "railroad_barons"])
+def test_a_folder_of_ragged_files_still_opens(game, tmp_path):
+    """Short rows, a missing file and a manifest of the wrong shapes: the grids open with what
+    can be read (the check then says what is wrong), never an error page."""
+    manifest = registry.game(game).boards.manifest
+    (tmp_path / manifest).write_text('twins = 3\nfiles = "x"\nprovenance = 1\n', "utf-8")
+    for name in ("regions.csv", "region_table.csv", "city_table.csv", "payoffs.csv",
+                 "towns.csv", "key_numbers.csv", "cities.csv", "growth.csv",
+                 "share_track.csv", "holdings.csv", "investors.csv", "railroads.csv"):
+        (tmp_path / name).write_text(f"{WIDE}\nodd\n,\n1,2,3,4,5\n{','.join(['x'] * 30)}\n",
+                                     "utf-8")
+    entry = registry.game(game).boards.entry
+    cells = entry.cells(tmp_path)
+    assert isinstance(entry.files("ragged", cells), dict)
+
+
+def test_the_us_rail_baron_map_comes_back_playable_without_its_route_graph(tmp_path):
+    shipped = TABLES_DIR / "railbaron" / "us"
+    again = written("railbaron", shipped, tmp_path, "us2")
+    before, after = load_map_dir(shipped), load_map_dir(again)
+    for table in ("regions", "cities", "region_table", "city_table", "payoffs", "railroads",
+                  "service", "twins"):
+        assert getattr(after, table) == getattr(before, table), table
+    assert after.playable and before.route_graph is not None and after.route_graph is None
+    assert report("railbaron", again) == report("railbaron", shipped) == []

@@ -183,15 +183,16 @@ class MapEntry:
             "map": {grids.cell_id("1", c): v for c, v in about.items() if v},
             "regions": grids.list_cells(rows("regions"), ("code", "name")),
             "cities": grids.list_cells(rows("cities"), ("city", "region")),
-            "region_table": {grids.cell_id(r["white_sum"], r["parity"]): r["region"]
-                             for r in rows("region_table") if r.get("region")},
+            "region_table": {grids.cell_id(r.get("white_sum", ""), r.get("parity", "")):
+                             r["region"] for r in rows("region_table") if r.get("region")},
         }
         for r in rows("city_table"):
-            if r.get("city"):
+            if r.get("city") and r.get("region"):
                 out.setdefault(f"city_table-{r['region']}", {})[
-                    grids.cell_id(r["white_sum"], r["parity"])] = r["city"]
+                    grids.cell_id(r.get("white_sum", ""), r.get("parity", ""))] = r["city"]
         order = {city: n for n, (city, _) in enumerate(cities(out))}
-        twins = {frozenset(pair) for pair in manifest.get("twins", [])
+        listed = manifest.get("twins", [])
+        twins = {frozenset(map(str, pair)) for pair in (listed if isinstance(listed, list) else [])
                  if isinstance(pair, list) and len(pair) == 2}
         payoffs: dict[str, str] = {}
         for r in rows("payoffs"):
