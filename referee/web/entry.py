@@ -156,11 +156,16 @@ def open_board(game: str, key: str) -> Response:
     if summary is None:
         abort(404, f"There is no {boards.noun} {key[:40]!r} to open.")
     folder = board_folder(boards, summary)
-    cells = entry.cells(folder)
-    made = entry.files(summary.key, cells)
-    left = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix == ".csv"
-                  and grids.read_rows(folder, p.name)  # rows the grids do not carry
-                  and not made.get(p.name, b"").strip().count(b"\n"))
+    try:
+        cells = entry.cells(folder)
+        made = entry.files(summary.key, cells)
+        left = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix == ".csv"
+                      and grids.read_rows(folder, p.name)  # rows the grids do not carry
+                      and not made.get(p.name, b"").strip().count(b"\n"))
+    except OSError as err:
+        current_app.logger.exception("reading a board into the grids failed")
+        abort(503, f"The {boards.noun} {key!r} could not be read on this laptop "
+                   f"({err.strerror or err}).")
     draft = drafts.new(_instance(), game, "" if summary.shipped else summary.key, cells,
                        {"key": summary.key, "name": summary.name, "shipped": summary.shipped,
                         "left": left})
