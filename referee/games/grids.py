@@ -13,9 +13,13 @@ No Flask here: the shapes are plain data.
 
 from __future__ import annotations
 
+import csv
+import io
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 Cells = Mapping[str, Mapping[str, str]]
 
@@ -100,6 +104,11 @@ class BoardEntry(Protocol):
         """The board folder's files (manifest and tables) made from the typed cells."""
         ...
 
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """The inverse of `files`: a stored board folder as the cells of its grids, so that
+        `files(key, cells(folder))` checks as the folder does and holds the same tables."""
+        ...
+
 
 def cell_id(row: str, column: str) -> str:
     return f"{row}|{column}"
@@ -120,11 +129,73 @@ def free_rows(typed: Mapping[str, str], spare: int = 3, least: int = 4) -> tuple
     return tuple(Row(str(n), str(n)) for n in range(1, count + 1))
 
 
-def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[str, str]]:
-    """The filled rows of a growing list, in order, each as {column id: text}."""
+def numbered_rows(typed: Mapping[str, str],
+                  columns: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
+    """The filled rows of a growing list, in order, each as (row id, {column id: text})."""
     by_row: dict[int, dict[str, str]] = {}
     for cell, text in typed.items():
         row, column = split_cell(cell)
         if row.isdigit() and column in columns and text:
             by_row.setdefault(int(row), {})[column] = text
-    return [{c: by_row[n].get(c, "") for c in columns} for n in sorted(by_row)]
+    return [(str(n), {c: by_row[n].get(c, "") for c in columns}) for n in sorted(by_row)]
+
+
+def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[str, str]]:
+    """The filled rows of a growing list, in order, each as {column id: text}."""
+    return [row for _, row in numbered_rows(typed, columns)]
+
+
+def file_lines(row_ids: list[str]) -> dict[int, str]:
+    """File line -> grid row id, for a CSV file written one row a line below its header."""
+    return {n: row for n, row in enumerate(row_ids, start=2)}
+
+
+def cell_at(grid: str, row: str | None, column: str, columns: tuple[str, ...],
+            default: str) -> str | None:
+    """`grid|row|column` of a problem's cell: its own column where the grid has it, else the
+    row's `default` column (the one that names the row); None without a row."""
+    if not row:
+        return None
+    return f"{grid}|{row}|{column if column in columns else default}"
+
+
+def read_manifest(folder: Path, name: str) -> dict[str, Any]:
+    """A board folder's TOML manifest ({} when it cannot be read: its check says why)."""
+    try:
+        return tomllib.loads((Path(folder) / name).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def read_rows(folder: Path, file: str) -> list[dict[str, str]]:
+    """The data rows of a board folder's CSV file, each {header: cell} (spaces around taken
+    off, a header's case too); blank and `#` comment lines left out; [] for no such file."""
+    try:
+        text = (Path(folder) / file).read_text(encoding="utf-8").lstrip("\ufeff")
+    except (OSError, UnicodeDecodeError):
+        return []
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows:
+        return []
+    header = [c.strip().lower() for c in rows[0]]
+    return [{h: c.strip() for h, c in zip(header, row, strict=False)} for row in rows[1:]
+            if any(c.strip() for c in row) and not row[0].lstrip().startswith("#")]
+
+
+def file_names(manifest: Mapping[str, Any], defaults: Mapping[str, str]) -> dict[str, str]:
+    """Each part's file as the manifest's [files] names it, else its default name."""
+    given = manifest.get("files", {})
+    given = given if isinstance(given, dict) else {}
+    return {part: given[part] if isinstance(given.get(part), str) else name
+            for part, name in defaults.items()}
+
+
+def list_cells(rows: list[dict[str, str]], columns: tuple[str, ...]) -> dict[str, str]:
+    """A growing list's cells (`row|column` -> text), row 1 first, from rows as read."""
+    return {cell_id(str(n), c): row[c] for n, row in enumerate(rows, start=1)
+            for c in columns if row.get(c)}
+
+
+def one_line(text: object) -> str:
+    """A manifest's text as one cell: its lines joined, runs of spaces as one."""
+    return " ".join(str(text).split()) if isinstance(text, str) else ""

@@ -160,7 +160,7 @@ def _summary(place: Place, boards: Boards, key: str) -> BoardSummary:
     return summary
 
 
-def _folder(boards: Boards, summary: BoardSummary) -> Path:
+def board_folder(boards: Boards, summary: BoardSummary) -> Path:
     """The folder a listed board is kept in (the shipped one first, as the lists look)."""
     shipped = getattr(boards, "shipped", None) or (
         Path(boards.template).parent if boards.template else None)
@@ -179,7 +179,7 @@ def _shipped_keys(boards: Boards) -> set[str]:
 def export(place: Place, boards: Boards, key: str) -> Response:
     """One board's folder as a .zip named by its key, the key written in its manifest."""
     summary = _summary(place, boards, key)
-    data = export_board(_folder(boards, summary), summary.key, boards.manifest)
+    data = export_board(board_folder(boards, summary), summary.key, boards.manifest)
     return send_file(io.BytesIO(data), mimetype="application/zip", as_attachment=True,
                      download_name=f"{place.game.replace('_', '-')}-{boards.noun}-{key}.zip")
 
@@ -266,14 +266,14 @@ def _laptop_board(place: Place, boards: Boards, key: str) -> BoardSummary:
 def correct(place: Place, boards: Boards, key: str) -> Response:
     """A board of this laptop on a form: each of its files as text, to correct and save."""
     summary = _laptop_board(place, boards, key)
-    return _correct_page(place, boards, summary, _files_of(_folder(boards, summary), boards))
+    return _correct_page(place, boards, summary, _files_of(board_folder(boards, summary), boards))
 
 
 def save(place: Place, boards: Boards, key: str) -> Response:
     """Check the corrected files; put them in place of the board when they have no error,
     else show the form again with what was typed and what to fix (422)."""
     summary = _laptop_board(place, boards, key)
-    names = _files_of(_folder(boards, summary), boards)
+    names = _files_of(board_folder(boards, summary), boards)
     files = {name: (request.form.get(f"file:{name}") or "").replace("\r\n", "\n")
              for name in names}
     try:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 FOLDER = "drafts"
 DRAFT_ID = re.compile(r"[a-z0-9]{12}")
@@ -38,11 +39,12 @@ class Draft:
     key: str = ""
     cells: dict[str, dict[str, str]] = field(default_factory=dict)
     updated: str = ""
+    opened: dict[str, Any] = field(default_factory=dict)  # the stored board it was opened from
 
     def as_json(self) -> str:
         return json.dumps({"id": self.id, "game": self.game, "key": self.key,
-                           "cells": self.cells, "updated": self.updated},
-                          ensure_ascii=False, sort_keys=True)
+                           "cells": self.cells, "updated": self.updated,
+                           "opened": self.opened}, ensure_ascii=False, sort_keys=True)
 
 
 def _lock(path: Path) -> threading.Lock:
@@ -61,10 +63,11 @@ def _path(instance: Path, game: str, draft_id: str) -> Path:
 
 
 def new(instance: Path, game: str, key: str = "",
-        cells: Mapping[str, Mapping[str, str]] | None = None) -> Draft:
-    """A new draft, stored at once."""
+        cells: Mapping[str, Mapping[str, str]] | None = None,
+        opened: Mapping[str, Any] | None = None) -> Draft:
+    """A new draft, stored at once (`opened`: the stored board its cells were read from)."""
     draft = Draft(secrets.token_hex(6), game, key,
-                  {g: dict(c) for g, c in (cells or {}).items()})
+                  {g: dict(c) for g, c in (cells or {}).items()}, opened=dict(opened or {}))
     _write(instance, draft)
     return draft
 
@@ -76,8 +79,9 @@ def load(instance: Path, game: str, draft_id: str) -> Draft:
         data = json.loads(path.read_text(encoding="utf-8"))
         cells = {str(g): {str(c): str(t) for c, t in typed.items()}
                  for g, typed in data["cells"].items()}
+        opened = data.get("opened") or {}
         return Draft(draft_id, game, str(data.get("key", "")), cells,
-                     str(data.get("updated", "")))
+                     str(data.get("updated", "")), dict(opened) if isinstance(opened, dict) else {})
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise LookupError(draft_id) from err
 

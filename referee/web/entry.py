@@ -28,6 +28,7 @@ from referee.web.board_upload import (
     drop_pending,
     replace_board,
 )
+from referee.web.boards import board_folder
 from referee.web.cells import clean_cell
 from referee.web.render import page_or_fragment
 
@@ -141,6 +142,33 @@ def start(game: str) -> Response:
     """A new empty draft, and its grids."""
     entry_of(game)
     draft = drafts.new(_instance(), game, request.form.get("key", "").strip()[:40])
+    return redirect(url_for("entry.grids_page", game=game, draft_id=draft.id), 303)
+
+
+@bp.post("/<game>/open/<key>", endpoint="open_board")
+def open_board(game: str, key: str) -> Response:
+    """A stored board back in the grids, as a new draft to correct and save through the same
+    check: a laptop's own under its key (saving it asks first before replacing the board), a
+    shipped one under no key (it is never changed: the correction is the owner's own copy,
+    saved under a key of his choosing)."""
+    boards, entry = entry_of(game)
+    summary = next((b for b in boards.list(_instance()) if b.key == key), None)
+    if summary is None:
+        abort(404, f"There is no {boards.noun} {key[:40]!r} to open.")
+    folder = board_folder(boards, summary)
+    try:
+        cells = entry.cells(folder)
+        made = entry.files(summary.key, cells)
+        left = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix == ".csv"
+                      and grids.read_rows(folder, p.name)  # rows the grids do not carry
+                      and not made.get(p.name, b"").strip().count(b"\n"))
+    except OSError as err:
+        current_app.logger.exception("reading a board into the grids failed")
+        abort(503, f"The {boards.noun} {key!r} could not be read on this laptop "
+                   f"({err.strerror or err}).")
+    draft = drafts.new(_instance(), game, "" if summary.shipped else summary.key, cells,
+                       {"key": summary.key, "name": summary.name, "shipped": summary.shipped,
+                        "left": left})
     return redirect(url_for("entry.grids_page", game=game, draft_id=draft.id), 303)
 
 

@@ -322,3 +322,29 @@ def test_a_cell_kept_cleaned_while_its_owner_types_on_is_not_rewritten_under_him
         "() => document.querySelector('[data-cell=\"railroads|1|public\"]').value === 'no'")
     page.reload()
     assert cell(page, "railroads|1|public").input_value() == "no"
+
+
+def test_a_shipped_map_is_opened_corrected_and_saved_as_ones_own_on_a_phone(app, live_url,
+                                                                            chromium):
+    from pathlib import Path
+
+    from referee import TABLES_DIR
+    from referee.games.railway_rivals.mapdata import load_map_folder
+
+    shipped = load_map_folder(TABLES_DIR / "railway_rivals" / "austria")
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/boards/railway_rivals/austria")
+    check_phone_layout(page)
+    page.click("button:has-text('Open a copy in the grids')")
+    page.wait_for_selector("#grid-keys")
+    assert "never changed" in text(page, "#entry-opened")
+    assert cell(page, "keys|1|1").input_value() == shipped.keys[11]
+    check_phone_layout(page)
+    cell(page, "keys|1|1").fill(shipped.keys[12])
+    page.fill("#entry-key", "austria-mine")
+    kept(page)
+    page.click("button:has-text('Check and save the map')")
+    page.wait_for_url("**/boards/railway_rivals/austria-mine?added=1*")
+    mine = load_map_folder(Path(app.instance_path) / "railway_rivals_maps" / "austria-mine")
+    assert mine.keys[11] == shipped.keys[12]
+    assert load_map_folder(TABLES_DIR / "railway_rivals" / "austria").keys == shipped.keys

@@ -381,7 +381,7 @@ def load_board_folder(folder: Path, key: str | None = None) -> Board:
     problems: list[Problem] = []
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
-        _say(problems, MANIFEST, None, "'name' must be the board's name")
+        _say(problems, MANIFEST, None, "'name' must be the board's name", "name")
     files = manifest.get("files", {})
     if not isinstance(files, dict):
         _say(problems, MANIFEST, None, "[files] must be a table")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 from referee.games.contract import grids
 from referee.games.prairie_railroads.board import DEFAULT_FILES, FILES, MANIFEST, ROLLS
@@ -25,14 +26,37 @@ Row = grids.Row
 Sheet = grids.Sheet
 
 SUMMARY = "Typed into referee's entry grids from the printed board."
+KEY_COLUMNS = {"cities": "city", "segments": "from", "western": "box"}  # what names a row
 
 
 def _typed(cells: Cells, grid: str) -> dict[str, str]:
     return dict(cells.get(grid, {}))
 
 
+def _listed(cells: Cells, part: str) -> list[tuple[str, dict[str, str]]]:
+    """(grid row id, row) of each row of a growing list as the file gets it, in order."""
+    rows = grids.numbered_rows(_typed(cells, part), FILES[part])
+    return [(n, r) for n, r in rows if r["city"]] if part == "cities" else rows
+
+
 def cities(cells: Cells) -> list[dict[str, str]]:
-    return [r for r in grids.list_rows(_typed(cells, "cities"), FILES["cities"]) if r["city"]]
+    return [r for _, r in _listed(cells, "cities")]
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the board's check points at, if any: by
+    its table and row (a roll of the growth chart) or the file line its row was written to."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    line, column = getattr(problem, "line", None), getattr(problem, "column", "")
+    if getattr(problem, "file", "") == MANIFEST and column == "name":
+        return "board|1|name"
+    if table == "growth":
+        known = row if row in {str(r) for r in ROLLS} else None
+        return grids.cell_at("growth", known, column, ("primary", "secondary"), "primary")
+    if table not in KEY_COLUMNS or line is None:
+        return None
+    found = grids.file_lines([n for n, _ in _listed(cells, table)]).get(line)
+    return grids.cell_at(table, found, column, FILES[table], KEY_COLUMNS[table])
 
 
 class PrairieBoardEntry:
@@ -74,6 +98,25 @@ class PrairieBoardEntry:
             ), free=True, required=False),
         )
         return Sheet(out, choices)
+
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
+
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored board folder as the cells of its grids (the inverse of `files`)."""
+        manifest = grids.read_manifest(folder, MANIFEST)
+        names = grids.file_names(manifest, DEFAULT_FILES)
+        provenance = manifest.get("provenance", {})
+        about = {"name": grids.one_line(manifest.get("name")),
+                 "summary": grids.one_line(provenance.get("summary")
+                                           if isinstance(provenance, dict) else "")}
+        out = {"board": {grids.cell_id("1", c): v for c, v in about.items() if v}}
+        for part in ("cities", "segments", "western"):
+            out[part] = grids.list_cells(grids.read_rows(folder, names[part]), FILES[part])
+        out["growth"] = {grids.cell_id(r["roll"], c): r[c]
+                         for r in grids.read_rows(folder, names["growth"])
+                         for c in ("primary", "secondary") if r.get("roll") and r.get(c)}
+        return {grid: typed for grid, typed in out.items() if typed}
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         typed = _typed(cells, "growth")

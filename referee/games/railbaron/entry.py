@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 from referee.games.contract import grids
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS
@@ -162,6 +163,50 @@ class MapEntry:
 
     def cell_of(self, problem: object, cells: Cells) -> str | None:
         return cell_of(problem, cells)
+
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored map folder as the cells of its grids (the inverse of `files`). Its notes,
+        route graph and the manifest's other fields are not in the grids."""
+        manifest = grids.read_manifest(folder, "map.toml")
+        names = grids.file_names(manifest, DEFAULT_FILE_NAMES)
+
+        def rows(part: str) -> list[dict[str, str]]:
+            return grids.read_rows(folder, names[part])
+
+        provenance = manifest.get("provenance", {})
+        about = {"name": grids.one_line(manifest.get("name")),
+                 "money": grids.one_line(manifest.get("money_unit")),
+                 "edition": grids.one_line(manifest.get("default_edition")),
+                 "source": grids.one_line(provenance.get("summary")
+                                          if isinstance(provenance, dict) else "")}
+        out: dict[str, dict[str, str]] = {
+            "map": {grids.cell_id("1", c): v for c, v in about.items() if v},
+            "regions": grids.list_cells(rows("regions"), ("code", "name")),
+            "cities": grids.list_cells(rows("cities"), ("city", "region")),
+            "region_table": {grids.cell_id(r.get("white_sum", ""), r.get("parity", "")):
+                             r["region"] for r in rows("region_table") if r.get("region")},
+        }
+        for r in rows("city_table"):
+            if r.get("city") and r.get("region"):
+                out.setdefault(f"city_table-{r['region']}", {})[
+                    grids.cell_id(r.get("white_sum", ""), r.get("parity", ""))] = r["city"]
+        order = {city: n for n, (city, _) in enumerate(cities(out))}
+        listed = manifest.get("twins", [])
+        twins = {frozenset(map(str, pair)) for pair in (listed if isinstance(listed, list) else [])
+                 if isinstance(pair, list) and len(pair) == 2}
+        payoffs: dict[str, str] = {}
+        for r in rows("payoffs"):
+            a, b = r.get("city_a", ""), r.get("city_b", "")
+            if a in order and b in order and a != b and r.get("payoff"):
+                low, high = sorted((a, b), key=order.__getitem__)
+                payoffs[grids.cell_id(high, low)] = (DASH if frozenset((a, b)) in twins
+                                                     else r["payoff"])
+        out["payoffs"] = payoffs
+        out["railroads"] = grids.list_cells(rows("railroads"),
+                                            ("abbr", "name", "price", "public", "colour"))
+        out["service"] = {grids.cell_id(r["city"], r["railroad"]): "x"
+                          for r in rows("service") if r.get("city") and r.get("railroad")}
+        return {grid: typed for grid, typed in out.items() if typed}
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         about = _about(cells)

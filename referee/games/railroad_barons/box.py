@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import TABLES_DIR
-from referee.games.contract import Problem
+from referee.games.contract import Problem, locate
 
 BOXES_DIR = TABLES_DIR / "railroad_barons"
 MANIFEST = "box.toml"
@@ -293,16 +293,17 @@ class _Checker:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, file: str, line: int | None, message: str) -> None:
-        self.problems.append(Problem(file, line, message))
+    def add(self, file: str, line: int | None, message: str, column: str = "") -> None:
+        self.problems.append(Problem(file, line, message, column=column))
 
     def whole(self, file: str, line: int, text: str, what: str, lo: int = 0,
-              hi: int = 99_999) -> int | None:
+              hi: int = 99_999, column: str = "") -> int | None:
         if not text:
-            self.add(file, line, f"{what} is missing: enter it from the printed box")
+            self.add(file, line, f"{what} is missing: enter it from the printed box", column)
             return None
         if not WHOLE.fullmatch(text) or not lo <= int(text) <= hi:
-            self.add(file, line, f"{what} must be a whole number {lo} to {hi}, not {text!r}")
+            self.add(file, line, f"{what} must be a whole number {lo} to {hi}, not {text!r}",
+                     column)
             return None
         return int(text)
 
@@ -313,7 +314,7 @@ def _build(key: str, manifest: dict, manifest_file: str,
     c = _Checker()
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
-        c.add(manifest_file, None, "name is missing: say which box this is")
+        c.add(manifest_file, None, "name is missing: say which box this is", "name")
         name = key
     box = Box(key, name.strip(), str(manifest.get("investor_holding", "")).strip(),
               str(manifest.get("investor_railroad", "")).strip(),
@@ -325,14 +326,25 @@ def _build(key: str, manifest: dict, manifest_file: str,
     _investors(c, box, *parts["investors"])
     if box.holdings and box.investor_holding not in box.holdings:
         c.add(manifest_file, None, f"investor_holding must name the Holding whose Director "
-              f"certificate comes with the $450 Investor (one of {', '.join(box.holdings)})")
+              f"certificate comes with the $450 Investor (one of {', '.join(box.holdings)})",
+              "investor_holding")
     names = [card.name for card in box.cards]
     if box.cards and box.investor_railroad not in names:
         c.add(manifest_file, None, "investor_railroad must name the level 2 railroad that comes "
-              "with the $450 Investor, as written in the railroads file")
+              "with the $450 Investor, as written in the railroads file", "investor_railroad")
     if c.problems:
-        raise BoxError(c.problems)
+        raise BoxError(locate(c.problems, _row_keys(parts)))
     return box
+
+
+def _row_keys(parts: dict[str, tuple[str, list[tuple[int, list[str]]]]]
+              ) -> dict[str, tuple[str, dict[int, str]]]:
+    """Each file's table and the key of each of its rows (a Holding, a space, a railroad, a
+    level or categories, an Investor's value), as the owner sees them."""
+    def key(part: str, row: list[str]) -> str:
+        return " ".join(c for c in row[:2] if c) if part == "obsolescence" else row[0]
+    return {file: (part, {line: key(part, row) for line, row in rows})
+            for part, (file, rows) in parts.items()}
 
 
 def _holdings(c: _Checker, box: Box, file: str, rows: list) -> None:
@@ -347,10 +359,10 @@ def _holdings(c: _Checker, box: Box, file: str, rows: list) -> None:
         if not name or not color:
             c.add(file, line, f"{key} needs its name and its colour")
             continue
-        n_order = c.whole(file, line, order, f"{key}'s operating order", 1, 9)
-        n_tokens = c.whole(file, line, tokens, f"{key}'s Operator tokens", 1, 12)
-        n_plus = c.whole(file, line, plus, f"{key}'s (+) circles", 0, 12)
-        n_down = c.whole(file, line, down, f"{key}'s (▼) circles", 0, 12)
+        n_order = c.whole(file, line, order, f"{key}'s operating order", 1, 9, "order")
+        n_tokens = c.whole(file, line, tokens, f"{key}'s Operator tokens", 1, 12, "tokens")
+        n_plus = c.whole(file, line, plus, f"{key}'s (+) circles", 0, 12, "plus_circles")
+        n_down = c.whole(file, line, down, f"{key}'s (▼) circles", 0, 12, "down_circles")
         if None in (n_order, n_tokens, n_plus, n_down):
             continue
         if n_order in orders:
@@ -369,10 +381,10 @@ def _track(c: _Checker, box: Box, file: str, rows: list) -> None:
         if not key or key in box.track:
             c.add(file, line, f"every space needs its own name, not {key!r}")
             continue
-        n = c.whole(file, line, value, f"the value of space {key}", 1, 9999)
+        n = c.whole(file, line, value, f"the value of space {key}", 1, 9999, "value")
         flag = par.lower() in ("yes", "y", "true", "1")
         if par.lower() not in ("yes", "y", "true", "1", "no", "n", "false", "0", ""):
-            c.add(file, line, f"par must be yes or no, not {par!r}")
+            c.add(file, line, f"par must be yes or no, not {par!r}", "par")
             continue
         if n is None:
             continue
@@ -382,10 +394,10 @@ def _track(c: _Checker, box: Box, file: str, rows: list) -> None:
         for way, target in (("up", space.up), ("down", space.down)):
             if target and target not in box.track:
                 c.add(file, lines[space.key], f"space {space.key}: {way} names no space "
-                      f"({target!r})")
+                      f"({target!r})", way)
             elif target == space.key:
                 c.add(file, lines[space.key], f"space {space.key}: leave {way} empty where "
-                      "the marker stays")
+                      "the marker stays", way)
     if not rows:
         c.add(file, None, "no spaces yet")
     if not box.track:
@@ -398,7 +410,7 @@ def _track(c: _Checker, box: Box, file: str, rows: list) -> None:
     extra = [s for s in box.track.values() if s.par and s.value not in PARS]
     for s in extra:
         c.add(file, lines[s.key], f"space {s.key}: a starting space is worth $70, $80, $90 "
-              "or $100")
+              "or $100", "par")
 
 
 def _railroads(c: _Checker, box: Box, file: str, rows: list) -> None:
@@ -409,22 +421,23 @@ def _railroads(c: _Checker, box: Box, file: str, rows: list) -> None:
             c.add(file, line, f"every railroad needs its own name, not {name!r}")
             continue
         if not re.fullmatch(r"[A-Z]", cat.upper()):
-            c.add(file, line, f"{name}: the category is one letter, not {cat!r}")
+            c.add(file, line, f"{name}: the category is one letter, not {cat!r}", "category")
             continue
         front = _side(c, file, line, name, cat.upper(), level, cost, income)
         sides = [front]
         if any((bcat, blevel, bcost, bincome)):
             if not re.fullmatch(r"[A-Z]", bcat.upper()):
-                c.add(file, line, f"{name}: the back's category is one letter, not {bcat!r}")
+                c.add(file, line, f"{name}: the back's category is one letter, not {bcat!r}",
+                      "back_category")
                 continue
             sides.append(_side(c, file, line, f"{name} (back)", bcat.upper(), blevel, bcost,
-                               bincome))
+                               bincome, "back_"))
         if None in sides:
             continue
         if removed.lower() not in ("", "front", "back") or (removed.lower() == "back"
                                                            and len(sides) == 1):
             c.add(file, line, f"{name}: removed_side is front or back (a card with a back), "
-                  f"not {removed!r}")
+                  f"not {removed!r}", "removed_side")
             continue
         names.add(name)
         box.cards.append(Card(name, tuple(sides), 1 if removed.lower() == "back" else 0))  # type: ignore[arg-type]
@@ -433,10 +446,10 @@ def _railroads(c: _Checker, box: Box, file: str, rows: list) -> None:
 
 
 def _side(c: _Checker, file: str, line: int, name: str, cat: str, level: str, cost: str,
-          income: str) -> Side | None:
-    n_level = c.whole(file, line, level, f"{name}'s level", 1, 20)
-    n_cost = c.whole(file, line, cost, f"{name}'s cost", 1, 9999)
-    n_income = c.whole(file, line, income, f"{name}'s income", 0, 9999)
+          income: str, back: str = "") -> Side | None:
+    n_level = c.whole(file, line, level, f"{name}'s level", 1, 20, f"{back}level")
+    n_cost = c.whole(file, line, cost, f"{name}'s cost", 1, 9999, f"{back}cost")
+    n_income = c.whole(file, line, income, f"{name}'s income", 0, 9999, f"{back}income")
     if None in (n_level, n_cost, n_income):
         return None
     return Side(cat, n_level, n_cost, n_income)  # type: ignore[arg-type]
@@ -448,13 +461,13 @@ def _obsolescence(c: _Checker, box: Box, file: str, rows: list) -> None:
     sides = [s for card in box.cards for s in card.sides]
     seen: dict[tuple[int | None, str], int] = {}
     for line, (level, category, obsoletes) in rows:
-        n = c.whole(file, line, level, "the level", 1, 20) if level else None
+        n = c.whole(file, line, level, "the level", 1, 20, "level") if level else None
         if level and n is None:
             continue
         cats = tuple(dict.fromkeys(category.upper().replace(",", " ").split()))
         if not all(re.fullmatch(r"[A-Z]", cat) for cat in cats):
             c.add(file, line, f"category lists railroad categories, one letter each, separated "
-                  f"by spaces, not {category!r}")
+                  f"by spaces, not {category!r}", "category")
             continue
         if n is None and not cats:
             c.add(file, line, "say which railroads make levels obsolete: a level, a category "
@@ -468,7 +481,7 @@ def _obsolescence(c: _Checker, box: Box, file: str, rows: list) -> None:
         parts = obsoletes.replace(",", " ").split()
         if not parts or not all(WHOLE.fullmatch(p) for p in parts):
             c.add(file, line, f"obsoletes lists the levels made obsolete, separated by spaces, "
-                  f"not {obsoletes!r}")
+                  f"not {obsoletes!r}", "obsoletes")
             continue
         lost = tuple(int(p) for p in parts)
         triggers = [s for s in sides if rule.triggered_by(s)]
@@ -489,23 +502,26 @@ def _obsolescence(c: _Checker, box: Box, file: str, rows: list) -> None:
 def _investors(c: _Checker, box: Box, file: str, rows: list) -> None:
     before = len(c.problems)
     for line, (value, ability, bonus) in rows:
-        n = c.whole(file, line, value, "the Investor's value", 1, 9999)
+        n = c.whole(file, line, value, "the Investor's value", 1, 9999, "value")
         if n is None:
             continue
         if n in box.investors:
             c.add(file, line, f"two Investors worth ${n}: each value names one Investor")
             continue
         if ability not in ABILITIES:
-            c.add(file, line, f"ability must be one of {', '.join(ABILITIES)}, not {ability!r}")
+            c.add(file, line, f"ability must be one of {', '.join(ABILITIES)}, not {ability!r}",
+                  "ability")
             continue
         n_bonus = 0
         if ability == "bonus":
-            got = c.whole(file, line, bonus, f"the ${n} Investor's income bonus", 0, 9999)
+            got = c.whole(file, line, bonus, f"the ${n} Investor's income bonus", 0, 9999,
+                          "bonus")
             if got is None:
                 continue
             n_bonus = got
         elif bonus:
-            c.add(file, line, f"only an Investor assigned to Holdings has a bonus (${n})")
+            c.add(file, line, f"only an Investor assigned to Holdings has a bonus (${n})",
+                  "bonus")
             continue
         box.investors[n] = Investor(n, ability, n_bonus)
     if len(c.problems) > before:

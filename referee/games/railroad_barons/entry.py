@@ -47,6 +47,31 @@ def _list(cells: Cells, grid: str, part: str) -> list[dict[str, str]]:
     return grids.list_rows(_typed(cells, grid), FILES[part])
 
 
+KEY_COLUMNS = {"track": "space", "railroads": "name", "obsolescence": "level"}  # names a row
+BOX_COLUMNS = ("name", "investor_holding", "investor_railroad")
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the box's check points at, if any: a
+    Holding's or an Investor's by its row (the Holding, the value), a row of a list by the file
+    line it went to, the $450 Investor's by the manifest's field."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    line, column = getattr(problem, "line", None), getattr(problem, "column", "")
+    if getattr(problem, "file", "") == MANIFEST:
+        return f"box|1|{column}" if column in BOX_COLUMNS else None
+    if table == "holdings" and column in ("plus_circles", "down_circles"):
+        known = {h["key"] for h in _template("holdings")}
+        return f"holdings|{row}|{column}" if row in known else None
+    if table == "investors" and column == "bonus":
+        known = {r["value"] for r in _template("investors") if r["ability"] == "bonus"}
+        return f"investors|{row}|bonus" if row in known else None
+    if table not in KEY_COLUMNS or line is None:
+        return None
+    rows = grids.numbered_rows(_typed(cells, table), FILES[table])
+    found = grids.file_lines([n for n, _ in rows]).get(line)
+    return grids.cell_at(table, found, column, FILES[table], KEY_COLUMNS[table])
+
+
 class BoxEntry:
     """Railroad Barons' `BoardEntry`: the grids of a box and the folder they make."""
 
@@ -110,6 +135,35 @@ class BoxEntry:
                     "these levels obsolete.", free=True, required=False),
         )
         return Sheet(out, choices)
+
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
+
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored box folder as the cells of its grids (the inverse of `files`): what the
+        box prints; the rulebook's Holdings and Investors come from the template."""
+        manifest = grids.read_manifest(folder, MANIFEST)
+        names = grids.file_names(manifest, DEFAULT_FILES)
+
+        def rows(part: str) -> list[dict[str, str]]:
+            return grids.read_rows(folder, names[part])
+
+        box = {c: grids.one_line(manifest.get(c)) for c in BOX_COLUMNS}
+        box["note"] = grids.one_line(manifest.get("note"))
+        holdings = {h["key"] for h in _template("holdings")}
+        bonus = {r["value"] for r in _template("investors") if r["ability"] == "bonus"}
+        out = {
+            "box": {grids.cell_id("1", c): v for c, v in box.items() if v},
+            "holdings": {grids.cell_id(r["key"], c): r[c] for r in rows("holdings")
+                         for c in ("plus_circles", "down_circles")
+                         if r.get("key") in holdings and r.get(c)},
+            "investors": {grids.cell_id(r["value"], "bonus"): r["bonus"]
+                          for r in rows("investors")
+                          if r.get("value") in bonus and r.get("bonus")},
+        }
+        for part in ("track", "railroads", "obsolescence"):
+            out[part] = grids.list_cells(rows(part), FILES[part])
+        return {grid: typed for grid, typed in out.items() if typed}
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         typed = _typed(cells, "holdings")

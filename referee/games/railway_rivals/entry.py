@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 from referee.games.contract import grids
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, FILES, MANIFEST
@@ -33,8 +34,35 @@ def _typed(cells: Cells, grid: str) -> dict[str, str]:
     return dict(cells.get(grid, {}))
 
 
+def _town_rows(cells: Cells) -> list[tuple[str, dict[str, str]]]:
+    return [(n, r) for n, r in grids.numbered_rows(_typed(cells, "towns"), FILES["towns"])
+            if r["town"]]
+
+
 def towns(cells: Cells) -> list[dict[str, str]]:
-    return [r for r in grids.list_rows(_typed(cells, "towns"), FILES["towns"]) if r["town"]]
+    return [r for _, r in _town_rows(cells)]
+
+
+def cell_of(problem: object, cells: Cells) -> str | None:
+    """The grid cell (`grid|row|column`) a problem of the map's check points at, if any: a key
+    number's cell by its row (the key, "23"), a town or a border by the file line it went to."""
+    table, row = getattr(problem, "table", ""), getattr(problem, "row", "")
+    line, column = getattr(problem, "line", None), getattr(problem, "column", "")
+    if getattr(problem, "file", "") == MANIFEST and column == "name":
+        return "map|1|name"
+    if table == "key_numbers":
+        ok = len(row) == 2 and row[0] in DIE and row[1] in DIE
+        return f"keys|{row[0]}|{row[1]}" if ok else None
+    if line is None:
+        return None
+    if table == "towns":
+        found = grids.file_lines([n for n, _ in _town_rows(cells)]).get(line)
+        return grids.cell_at("towns", found, column, FILES["towns"], "town")
+    if table == "neighbours":
+        rows = grids.numbered_rows(_typed(cells, "neighbours"), FILES["neighbours"])
+        found = grids.file_lines([n for n, _ in rows]).get(line)
+        return grids.cell_at("neighbours", found, column, FILES["neighbours"], "town")
+    return None
 
 
 def specials(cells: Cells) -> list[str]:
@@ -77,6 +105,32 @@ class RivalsMapEntry:
                  required=False),
         )
         return Sheet(out, choices)
+
+    def cell_of(self, problem: object, cells: Cells) -> str | None:
+        return cell_of(problem, cells)
+
+    def cells(self, folder: Path) -> dict[str, dict[str, str]]:
+        """A stored map folder as the cells of its grids (the inverse of `files`)."""
+        manifest = grids.read_manifest(folder, MANIFEST)
+        names = grids.file_names(manifest, DEFAULT_FILES)
+        provenance = manifest.get("provenance", {})
+        about = {"name": grids.one_line(manifest.get("name")),
+                 "status": grids.one_line(manifest.get("status")),
+                 "summary": grids.one_line(provenance.get("summary")
+                                           if isinstance(provenance, dict) else "")}
+        keys = grids.read_rows(folder, names["key_numbers"])
+        special = list(dict.fromkeys(r["town"] for r in keys if r.get("town") and
+                                     r.get("special", "").lower() in ("yes", "y", "true")))
+        out = {
+            "map": {grids.cell_id("1", c): v for c, v in about.items() if v},
+            "towns": grids.list_cells(grids.read_rows(folder, names["towns"]), FILES["towns"]),
+            "specials": grids.list_cells([{"name": n} for n in special], ("name",)),
+            "keys": {grids.cell_id(r["key"][0], r["key"][1]): r["town"] for r in keys
+                     if len(r.get("key", "")) == 2 and r.get("town")},
+            "neighbours": grids.list_cells(grids.read_rows(folder, names["neighbours"]),
+                                           FILES["neighbours"]),
+        }
+        return {grid: typed for grid, typed in out.items() if typed}
 
     def files(self, key: str, cells: Cells) -> dict[str, bytes]:
         special = set(specials(cells))

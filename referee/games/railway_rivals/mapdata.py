@@ -182,7 +182,8 @@ def _build(key: str, name: str, status: str,
         ok_small, is_small = _flag(small)
         if not ok_start or not ok_small:
             problems.append(Problem(file, line, "start and small must be yes, no or empty, not "
-                                    f"{start if not ok_start else small!r}"))
+                                    f"{start if not ok_start else small!r}",
+                                    column="start" if not ok_start else "small"))
             continue
         m.towns[town] = Town(town, is_start, is_small)
     if not m.towns:
@@ -223,7 +224,8 @@ def _build(key: str, name: str, status: str,
         unknown = [n for n, f in zip((a, b), ends, strict=True) if f is None or f in m.special]
         if unknown:
             problems.append(Problem(file, line, f"unknown town {unknown[0]!r} (not in the towns "
-                                    "file)", cause=f"town:{unknown[0].casefold()}"))
+                                    "file)", column="town" if unknown[0] == a else "neighbour",
+                                    cause=f"town:{unknown[0].casefold()}"))
         elif ends[0] == ends[1]:
             problems.append(Problem(file, line, "a town does not border itself"))
         elif frozenset(ends) in m.neighbours:  # type: ignore[arg-type]
@@ -281,7 +283,7 @@ def load_map_folder(folder: Path, key: str | None = None) -> RivalsMap:
     problems: list[Problem] = []
     name = manifest.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(Problem(MANIFEST, None, "'name' must be the map's name"))
+        problems.append(Problem(MANIFEST, None, "'name' must be the map's name", column="name"))
     status = manifest.get("status", "")
     if not isinstance(status, str):
         problems.append(Problem(MANIFEST, None, "'status' must be text"))
