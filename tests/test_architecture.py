@@ -201,3 +201,20 @@ def test_listing_the_games_loads_no_rules():
     # a META may read its lobby choices from its settings, which import no rules
     assert [m for m in loaded if m.rsplit(".", 1)[-1] not in ("meta", "settings")] == []
     assert {f"referee.games.{k}.meta" for k in game_packages()} <= set(loaded)
+
+
+def test_no_game_registers_anything_by_an_import_side_effect():
+    """What a game gives the core is a value its modules define (META, GAME, its web hooks,
+    `frame_notes`), never a call made while a module is imported: no module in a game's folders
+    runs a call at its top level."""
+    import ast
+
+    calls = []
+    for key in game_packages():
+        for folder in (PROJECT / "referee" / "games" / key,
+                       PROJECT / "referee" / "web" / "games" / key):
+            for path in sorted(folder.rglob("*.py")):
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+                calls += [f"{path.relative_to(PROJECT)}:{node.lineno}" for node in tree.body
+                          if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)]
+    assert calls == []

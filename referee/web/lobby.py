@@ -30,7 +30,7 @@ from referee.web.games import hooks_for
 from referee.web.imports import read_upload
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
-from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of
+from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of, frame_noter
 
 bp = Blueprint("lobby", __name__)
 
@@ -85,7 +85,7 @@ def _start(record: dict, replayer: Replayer, title: str) -> Response:
     Everything slow (the replay, the checkpoint and its notes) is done before the write lock is
     taken: the transaction only inserts, so other phones' actions wait milliseconds, not the
     replay of a long record."""
-    pending = checkpoint_of(replayer)
+    pending = checkpoint_of(replayer, noter=frame_noter(record["game"]))
     db = get_db()
     with immediate(db):
         game = store.create_game(

@@ -7,11 +7,11 @@ checkpoint stored with it (the state of the newest checkpoint frame in force, st
 whenever that changes, an undo below it included): only the actions in force above it are
 replayed. Callers that change a game hold the game's lock.
 
-A game's pages may register frame notes (`register_frame_notes`): what they derive from each
-action once (Rail Baron's history lines). Each checkpoint adds a piece: the notes of the actions
-in force since the previous one (never the whole game's again, so a save costs the same late in
-a game as early). A restart puts the notes back on the frames, so those pages need no replay of
-the older actions either.
+A game's pages may give frame notes (`GameHooks.frame_notes`, its web module's `frame_notes`):
+what they derive from each action once (Rail Baron's history lines). Each checkpoint adds a
+piece: the notes of the actions in force since the previous one (never the whole game's again,
+so a save costs the same late in a game as early). A restart puts the notes back on the
+frames, so those pages need no replay of the older actions either.
 
 A note belongs to the action that made its frame, keyed by the action's log position: the frame
 made by the action at a position, and the one below it, are the same whatever came later (undo
@@ -39,21 +39,21 @@ from referee.engine.replay import Frame, Replayer, ReplayError
 from referee.engine.rules import GameRules
 from referee.games import registry
 from referee.web import store
+from referee.web.games import FrameNoter, hooks_for
 from referee.web.store import GameRow
 
 MapResolver = Callable[[str, str], Any]
-FrameNotes = Callable[[list[Frame], int], list[Any]]  # (frames, depth) -> notes of frames[1..depth]
-
-_NOTERS: dict[type, tuple[str, FrameNotes]] = {}
 NEAR_TOP = 8  # frames this close to the top are found by walking down, without a list
 
 
-def register_frame_notes(rules_type: type, version: str, make: FrameNotes) -> None:
-    """Save `make(frames, depth)` (one picklable note per frame, set as `Frame.memo`) with every
-    checkpoint of games whose rules are a `rules_type`; `version` changes when the notes do.
-    `frames` may be a run of the frames in force: the note of frames[i] may depend on frames[i]
-    and frames[i - 1] only."""
-    _NOTERS[rules_type] = (version, make)
+def frame_noter(key: str | None) -> FrameNoter | None:
+    """The game's frame notes, (version, make), through its hooks; None for a game without."""
+    if key is None:
+        return None
+    try:
+        return hooks_for(key).frame_notes
+    except KeyError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,8 @@ class PendingCheckpoint:
     whole: bool = False  # the piece replaces every piece stored before
 
 
-def checkpoint_of(replayer: Replayer, saved: int = 0,
-                  noted: int | None = None) -> PendingCheckpoint | None:
+def checkpoint_of(replayer: Replayer, saved: int = 0, noted: int | None = None,
+                  noter: FrameNoter | None = None) -> PendingCheckpoint | None:
     """The Replayer's newest saved-worthy checkpoint, when newer than `saved` (the log length of
     the one stored), with the frame notes since `noted` (None: all of them); no database is
     touched, so an import works it out before it takes the write lock."""
@@ -78,7 +78,6 @@ def checkpoint_of(replayer: Replayer, saved: int = 0,
     seq, state = found
     rules_print = fingerprint(replayer.rules)
     pending = PendingCheckpoint(seq, rules_print, dump_state(SavedCheckpoint(state)))
-    noter = _NOTERS.get(type(replayer.rules))
     if noter is None or (noted is not None and noted >= seq):
         return pending  # the notes up to an older checkpoint are stored already
     frames = replayer.frames_between(noted or 0, seq)
@@ -212,6 +211,7 @@ class ReplayerCache:
         self._guard = threading.Lock()
         self._saved: dict[str, int] = {}  # game -> log length of the checkpoint it has stored
         self._noted: dict[str, int] = {}  # game -> its stored notes cover positions 0..n-1
+        self._keys: dict[str, str] = {}  # game -> its game's key (whose frame notes it keeps)
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock that serialises changes to one game within this process."""
@@ -232,6 +232,7 @@ class ReplayerCache:
 
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
+        self._keys[game.id] = game.game
         replayer = self._replayers.get(game.id)
         if replayer is None or replayer.seq > count:
             replayer = self._resume(db, game, count)
@@ -261,7 +262,7 @@ class ReplayerCache:
         the checkpoint and notes stored with it (no tail left to replay)."""
         rules = build_rules(game.record(), self.resolve_map)
         log = store.actions_from(db, game.id)[:count]
-        noter = _NOTERS.get(type(rules))
+        noter = frame_noter(game.game)
         saved = store.load_checkpoint(db, game.id)
         try:
             resumed = resume(rules, log, saved, store.note_pieces(db, game.id) if noter else (),
@@ -280,7 +281,8 @@ class ReplayerCache:
         """Store the Replayer's newest saved-worthy checkpoint, when it is not the one stored
         (every CHECKPOINT_EVERY actions in force, or after an undo below it; nothing to
         do otherwise). Within the caller's transaction."""
-        pending = checkpoint_of(replayer, self._saved.get(game_id, 0), self._noted.get(game_id))
+        pending = checkpoint_of(replayer, self._saved.get(game_id, 0), self._noted.get(game_id),
+                                frame_noter(self._keys.get(game_id)))
         if pending is not None:
             self.store_checkpoint(db, game_id, pending)
 

@@ -147,10 +147,9 @@ def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, brow
     connection takes the write lock at once (no wait)."""
     import sqlite3
 
-    from referee.games.railbaron.rules import RailBaronRules
-    from referee.web import replayers
+    from referee.web.games import railbaron as railbaron_web
 
-    version, make = replayers._NOTERS[RailBaronRules]
+    version, make = railbaron_web.frame_notes
     free: list[bool] = []
 
     def noting(frames, depth):
@@ -165,7 +164,7 @@ def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, brow
             other.close()
         return make(frames, depth)
 
-    monkeypatch.setitem(replayers._NOTERS, RailBaronRules, (version, noting))
+    monkeypatch.setattr(railbaron_web, "frame_notes", (version, noting))
     record, actions = long_game(80, seed=3)
     response = upload(browser(), json.dumps({**record, "actions": actions}))
     assert response.status_code == 303

@@ -10,6 +10,8 @@ lobby's choices from its META. A game whose META names a `web` module may define
                                                 # the lobby fields of templates/<key>/_setup.html
     boards_page() -> str | None                 # the game's own boards page (referee/web/boards.py)
     board_links(summary) -> [(label, url)]      # its pages about one board, on the board's report
+    frame_notes = (version, make)               # notes worked out once per action and stored
+                                                # with each checkpoint (referee/web/replayers.py)
 
 Names it leaves out come from `referee.web.games.generic`. Its pages render
 templates/<key>/_<page>.html, falling back to templates/generic/_<page>.html.
@@ -29,7 +31,12 @@ from referee.games import registry
 from referee.games.contract import Choice, Game, GameMeta
 from referee.web.games import generic
 
-__all__ = ["Choice", "GameHooks", "hooks_for"]
+__all__ = ["Choice", "FrameNoter", "GameHooks", "hooks_for"]
+
+# (version, make): make(frames, depth) gives one picklable note per frame of frames[1..depth]
+# (set as Frame.memo); the note of frames[i] may depend on frames[i] and frames[i - 1] only;
+# `version` changes when the notes do (notes of another version are not trusted)
+FrameNoter = tuple[str, Callable[[list[Any], int], list[Any]]]
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,7 @@ class GameHooks:
     read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
     boards_page: Callable[[], str | None]
     board_links: Callable[[Any], list[tuple[str, str]]]
+    frame_notes: FrameNoter | None = None
 
     def acting_for(self, action: dict) -> str | None:
         """The seat an action acts for; None for the banker's actions (undo among them). A
@@ -85,4 +93,4 @@ def hooks_for(key: str) -> GameHooks:
 
     return GameHooks(key, meta, registry.game(key), pick("page_context"), pick("blueprints"),
                      pick("setup_context"), pick("read_setup"), pick("boards_page"),
-                     pick("board_links"))
+                     pick("board_links"), getattr(module, "frame_notes", None))

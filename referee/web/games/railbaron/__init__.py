@@ -13,10 +13,11 @@ from referee.web.games.railbaron import maps as railbaron_maps
 from referee.web.games.railbaron import report as railbaron_report
 from referee.web.games.railbaron import routes as railbaron_routes
 from referee.web.games.railbaron.board import board_args, picture, player_colours
+from referee.web.games.railbaron.history import FRAME_NOTES as frame_notes
 from referee.web.games.railbaron.turn import turn_context
 
-__all__ = ["blueprints", "board_links", "boards_page", "page_context", "read_setup",
-           "setup_context"]
+__all__ = ["blueprints", "board_links", "boards_page", "frame_notes", "page_context",
+           "read_setup", "setup_context"]
 
 board_links = railbaron_maps.board_links
 boards_page = railbaron_maps.boards_page

@@ -18,9 +18,7 @@ from typing import Any, NamedTuple
 
 from referee.engine.ledger import BANK, Transfer
 from referee.games.railbaron.fees import money
-from referee.games.railbaron.rules import RailBaronRules
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM, State
-from referee.web.replayers import register_frame_notes
 
 TURN_START = re.compile(r"^Turn \d+: .*\.$")
 
@@ -262,4 +260,6 @@ def _version() -> str:
     return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
 
-register_frame_notes(RailBaronRules, _version(), note_frames)
+# the notes saved with each checkpoint (GameHooks.frame_notes), so a restart needs no replay of
+# the older actions for the history
+FRAME_NOTES = (_version(), note_frames)
