@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -199,3 +200,17 @@ def list_cells(rows: list[dict[str, str]], columns: tuple[str, ...]) -> dict[str
 def one_line(text: object) -> str:
     """A manifest's text as one cell: its lines joined, runs of spaces as one."""
     return " ".join(str(text).split()) if isinstance(text, str) else ""
+
+
+def csv_file(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
+    """A CSV file of a table, as a board folder keeps it: its header, then its rows."""
+    data = io.StringIO()
+    writer = csv.writer(data, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return data.getvalue().encode()
+
+
+def toml_text(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's), for a manifest's value."""
+    return json.dumps(text, ensure_ascii=False)

@@ -8,9 +8,6 @@ reads (referee.games.grids has the shapes).
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from pathlib import Path
 
 from referee.games.contract import grids
@@ -130,29 +127,17 @@ class PrairieBoardEntry:
                 _typed(cells, "western"), FILES["western"])],
         }
         about = (grids.list_rows(_typed(cells, "board"), ("name", "summary")) or [{}])[0]
-        out = {DEFAULT_FILES[part]: _csv(FILES[part], rows[part]) for part in FILES}
+        out = {DEFAULT_FILES[part]: grids.csv_file(FILES[part], rows[part]) for part in FILES}
         out[MANIFEST] = "\n".join([
             "# A Prairie Railroads board, written by the entry grids.",
-            f"key = {_toml(key)}",
-            f"name = {_toml(about.get('name', ''))}",
+            f"key = {grids.toml_text(key)}",
+            f"name = {grids.toml_text(about.get('name', ''))}",
             "",
             "[files]",
-            *(f"{part} = {_toml(name)}" for part, name in DEFAULT_FILES.items()),
+            *(f"{part} = {grids.toml_text(name)}" for part, name in DEFAULT_FILES.items()),
             "",
             "[provenance]",
-            f"summary = {_toml(about.get('summary') or SUMMARY)}",
+            f"summary = {grids.toml_text(about.get('summary') or SUMMARY)}",
             "",
         ]).encode()
         return out
-
-
-def _toml(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
-    data = io.StringIO()
-    writer = csv.writer(data, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return data.getvalue().encode()

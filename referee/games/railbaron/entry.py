@@ -11,9 +11,6 @@ city-by-railroad table. `files` writes the same CSV + TOML folder the loader rea
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from pathlib import Path
 
 from referee.games.contract import grids
@@ -239,7 +236,7 @@ class MapEntry:
         abbrs = _abbrs(cells)
         rows["service"] = [[abbr, city] for abbr in abbrs for city in names
                            if typed.get(grids.cell_id(city, abbr))]
-        out = {DEFAULT_FILE_NAMES[name]: _csv(TABLE_FILES[name], rows[name])
+        out = {DEFAULT_FILE_NAMES[name]: grids.csv_file(TABLE_FILES[name], rows[name])
                for name in TABLE_FILES}
         out["map.toml"] = _manifest(key, about, twins, bool(listed)).encode()
         return out
@@ -270,35 +267,25 @@ def cell_of(problem: object, cells: Cells) -> str | None:
     return None
 
 
-def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
-    data = io.StringIO()
-    writer = csv.writer(data, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return data.getvalue().encode()
-
-
-def _toml(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
 
 
 def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railroads: bool) -> str:
     status = RAILROADS_TRANSCRIBED if has_railroads else RAILROADS_NOT_TRANSCRIBED
     lines = [
         "# Rail Baron map manifest (format: docs/tables.md), written by the entry grids.",
-        f"key = {_toml(key)}",
-        f"name = {_toml(about.get('name', ''))}",
-        f"money_unit = {_toml(about.get('money') or '$')}",
-        f"default_edition = {_toml(about.get('edition') or 'classic')}",
-        f"railroads = {_toml(status)}",
-        "twins = [" + ", ".join(f"[{_toml(a)}, {_toml(b)}]" for a, b in twins) + "]",
+        f"key = {grids.toml_text(key)}",
+        f"name = {grids.toml_text(about.get('name', ''))}",
+        f"money_unit = {grids.toml_text(about.get('money') or '$')}",
+        f"default_edition = {grids.toml_text(about.get('edition') or 'classic')}",
+        f"railroads = {grids.toml_text(status)}",
+        "twins = [" + ", ".join(f"[{grids.toml_text(a)}, {grids.toml_text(b)}]"
+                                for a, b in twins) + "]",
         "",
         "[files]",
-        *(f"{name} = {_toml(file)}" for name, file in DEFAULT_FILE_NAMES.items()),
+        *(f"{name} = {grids.toml_text(file)}" for name, file in DEFAULT_FILE_NAMES.items()),
         "",
         "[provenance]",
-        f"summary = {_toml(about.get('source') or SOURCE)}",
+        f"summary = {grids.toml_text(about.get('source') or SOURCE)}",
         "missing = []",
         "",
     ]

@@ -11,7 +11,6 @@ and the obsolescence rules. `files` writes the folder `load_box_folder` reads.
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
 
@@ -180,7 +179,7 @@ class BoxEntry:
             rows[part] = [[row[c] for c in FILES[part]] for row in _list(cells, part, part)]
         box = (grids.list_rows(_typed(cells, "box"), ("name", "note", "investor_holding",
                                                       "investor_railroad")) or [{}])[0]
-        out = {DEFAULT_FILES[part]: _csv(FILES[part], rows[part]) for part in FILES}
+        out = {DEFAULT_FILES[part]: grids.csv_file(FILES[part], rows[part]) for part in FILES}
         manifest = [
             "# Railroad Barons box, written by the entry grids.",
             f"name = {json.dumps(box.get('name') or key, ensure_ascii=False)}",
@@ -192,11 +191,3 @@ class BoxEntry:
         ]
         out[MANIFEST] = "\n".join(manifest).encode()
         return out
-
-
-def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
-    data = io.StringIO()
-    writer = csv.writer(data, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return data.getvalue().encode()

@@ -9,9 +9,6 @@ hexes that border each other. `files` writes the folder `load_map_folder` reads
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from pathlib import Path
 
 from referee.games.contract import grids
@@ -146,29 +143,17 @@ class RivalsMapEntry:
         }
         about = (grids.list_rows(_typed(cells, "map"), ("name", "status", "summary"))
                  or [{}])[0]
-        out = {DEFAULT_FILES[part]: _csv(FILES[part], rows[part]) for part in FILES}
+        out = {DEFAULT_FILES[part]: grids.csv_file(FILES[part], rows[part]) for part in FILES}
         out[MANIFEST] = "\n".join([
             "# A Railway Rivals map, written by the entry grids.",
-            f"name = {_toml(about.get('name', ''))}",
-            f"status = {_toml(about.get('status') or STATUS)}",
+            f"name = {grids.toml_text(about.get('name', ''))}",
+            f"status = {grids.toml_text(about.get('status') or STATUS)}",
             "",
             "[files]",
-            *(f"{part} = {_toml(name)}" for part, name in DEFAULT_FILES.items()),
+            *(f"{part} = {grids.toml_text(name)}" for part, name in DEFAULT_FILES.items()),
             "",
             "[provenance]",
-            f"summary = {_toml(about.get('summary') or SUMMARY)}",
+            f"summary = {grids.toml_text(about.get('summary') or SUMMARY)}",
             "",
         ]).encode()
         return out
-
-
-def _toml(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _csv(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
-    data = io.StringIO()
-    writer = csv.writer(data, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return data.getvalue().encode()
