@@ -214,3 +214,9 @@ def csv_file(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
 def toml_text(text: str) -> str:
     """A TOML basic string (JSON's escapes are TOML's), for a manifest's value."""
     return json.dumps(text, ensure_ascii=False)
+
+
+def manifest_tail(files: Mapping[str, str], summary: str) -> list[str]:
+    """The lines of a board manifest's `[files]` and `[provenance]` tables (its summary)."""
+    return ["", "[files]", *(f"{part} = {toml_text(name)}" for part, name in files.items()),
+            "", "[provenance]", f"summary = {toml_text(summary)}"]

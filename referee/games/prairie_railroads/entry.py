@@ -132,12 +132,7 @@ class PrairieBoardEntry:
             "# A Prairie Railroads board, written by the entry grids.",
             f"key = {grids.toml_text(key)}",
             f"name = {grids.toml_text(about.get('name', ''))}",
-            "",
-            "[files]",
-            *(f"{part} = {grids.toml_text(name)}" for part, name in DEFAULT_FILES.items()),
-            "",
-            "[provenance]",
-            f"summary = {grids.toml_text(about.get('summary') or SUMMARY)}",
+            *grids.manifest_tail(DEFAULT_FILES, about.get("summary") or SUMMARY),
             "",
         ]).encode()
         return out

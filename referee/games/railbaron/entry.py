@@ -280,12 +280,7 @@ def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railr
         f"railroads = {grids.toml_text(status)}",
         "twins = [" + ", ".join(f"[{grids.toml_text(a)}, {grids.toml_text(b)}]"
                                 for a, b in twins) + "]",
-        "",
-        "[files]",
-        *(f"{name} = {grids.toml_text(file)}" for name, file in DEFAULT_FILE_NAMES.items()),
-        "",
-        "[provenance]",
-        f"summary = {grids.toml_text(about.get('source') or SOURCE)}",
+        *grids.manifest_tail(DEFAULT_FILE_NAMES, about.get("source") or SOURCE),
         "missing = []",
         "",
     ]

@@ -148,12 +148,7 @@ class RivalsMapEntry:
             "# A Railway Rivals map, written by the entry grids.",
             f"name = {grids.toml_text(about.get('name', ''))}",
             f"status = {grids.toml_text(about.get('status') or STATUS)}",
-            "",
-            "[files]",
-            *(f"{part} = {grids.toml_text(name)}" for part, name in DEFAULT_FILES.items()),
-            "",
-            "[provenance]",
-            f"summary = {grids.toml_text(about.get('summary') or SUMMARY)}",
+            *grids.manifest_tail(DEFAULT_FILES, about.get("summary") or SUMMARY),
             "",
         ]).encode()
         return out
