@@ -99,11 +99,19 @@ def test_a_growth_city_that_reads_like_a_known_one_asks_before_it_becomes_a_city
                                  "city": "Marysvile"})
     assert refused.status_code == 422
     assert "did you mean Marysville?" in text(refused)
+    # the phone records the roll, then asks the city from the game's own; a misspelt one is
+    # refused with the known name, and a city new to the game is confirmed once
     page = ann.get(f"/g/{game_id}/me").text
     page = tap(ann, page, die="tens", face="2")
     page = tap(ann, page, die="units", face="3")
+    assert act(ann, game_id, {"type": "growth", "player": "p1", "dice": [2, 3],
+                              "read_chart": "yes"}).status_code == 303
+    page = ann.get(f"/g/{game_id}/me").text
     assert 'name="new_city" value="yes"' in page  # the phone may confirm a new city
-    grown = act(ann, game_id, {"type": "growth", "player": "p1", "dice": [2, 3],
-                               "city": "Marysvile", "new_city": "yes"})
+    refused = act(ann, game_id, {"type": "grow_city", "player": "p1", "city": "Marysvile"})
+    assert refused.status_code == 422
+    assert "did you mean Marysville?" in text(refused)
+    grown = act(ann, game_id, {"type": "grow_city", "player": "p1", "city": "Marysvile",
+                               "new_city": "yes"})
     assert grown.status_code == 303
     assert "Marysvile grows." in text(banker.get(f"/g/{game_id}/history"))
