@@ -153,8 +153,9 @@ def live_url(app) -> Iterator[str]:
     thread.join(timeout=5)
 
 
-@pytest.fixture
-def chromium():
+@pytest.fixture(scope="session")
+def _chromium_process():
+    """One chromium per test process: launching it is most of a short browser test's work."""
     if CHROMIUM is None:
         pytest.skip("chromium is not installed (scripts/test installs it)")
     from playwright.sync_api import sync_playwright
@@ -163,6 +164,15 @@ def chromium():
         browser = p.chromium.launch(executable_path=CHROMIUM)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def chromium(_chromium_process):
+    """The browser for one test: every context (a phone, a laptop) it opens is closed after
+    it, so no page of one test polls on into the next."""
+    yield _chromium_process
+    for context in list(_chromium_process.contexts):
+        context.close()
 
 
 def check_phone_layout(page) -> None:
