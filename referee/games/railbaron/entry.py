@@ -267,8 +267,6 @@ def cell_of(problem: object, cells: Cells) -> str | None:
     return None
 
 
-
-
 def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railroads: bool) -> str:
     status = RAILROADS_TRANSCRIBED if has_railroads else RAILROADS_NOT_TRANSCRIBED
     lines = [
