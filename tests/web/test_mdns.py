@@ -4,6 +4,7 @@ the published address is a documentation address (192.0.2.0/24) that nothing is 
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 
@@ -58,12 +59,13 @@ def test_the_qr_code_carries_the_local_name_and_the_address_as_the_fallback(tmp_
     from zeroconf import IPVersion, Zeroconf
 
     port = free_port()
+    name = f"referee-test-{os.getpid()}"  # another run on this machine may announce its own
     args = build_parser().parse_args(["serve", "--host", ADDRESS, "--port", str(port),
-                                      "--name", "referee-test"])
+                                      "--name", name])
     where = addresses(args, interfaces=LOOPBACK)
     try:
         assert where.publisher is not None, where.note
-        assert where.public == f"http://referee-test.local:{port}"
+        assert where.public == f"http://{name}.local:{port}"
         assert where.fallback == f"http://{ADDRESS}:{port}"
 
         # another program on this machine resolves the published name (loopback only)
@@ -75,14 +77,14 @@ def test_the_qr_code_carries_the_local_name_and_the_address_as_the_fallback(tmp_
             looker.close()
         assert found is not None
         assert (found.server, found.parsed_addresses(), found.port) == (
-            "referee-test.local.", [ADDRESS], port)
+            f"{name}.local.", [ADDRESS], port)
 
         app = create_app({"TESTING": True, "PUBLIC_URL": where.public,
                           "FALLBACK_URL": where.fallback}, instance_path=tmp_path / "instance")
         banker = Browser(app)
         game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="us")
         console = banker.get(f"/g/{game_id}/banker").text
-        path = re.search(r'href="http://referee-test\.local:\d+(/g/[^"]+/join\?k=[^"]+)"',
+        path = re.search(rf'href="http://{name}\.local:\d+(/g/[^"]+/join\?k=[^"]+)"',
                          console).group(1)
         assert str(qr_svg(where.public + path)) in console
         assert str(qr_svg(where.fallback + path)) in console
