@@ -75,9 +75,6 @@ def service(name: str, address: str, port: int) -> Service:
     return Service(host_label(name), str(address), int(port))
 
 
-REGISTER_ATTEMPTS = 3  # zeroconf's announcement waits on its own loop, which load may delay
-
-
 class Publisher:
     """Publishes a Service on the given interfaces (addresses) until closed."""
 
@@ -94,20 +91,16 @@ class Publisher:
             raise MdnsUnavailable(f"multicast DNS cannot start here ({err})") from err
         from zeroconf import EventLoopBlocked
 
-        for attempt in range(REGISTER_ATTEMPTS):
-            try:
-                self._zeroconf.register_service(self._info)
-                break
-            except EventLoopBlocked:  # a busy machine kept its loop past the wait: once more
-                if attempt + 1 < REGISTER_ATTEMPTS:
-                    continue
-                self._zeroconf.close()
-                raise MdnsUnavailable(f"{published.server} cannot be published (the machine "
-                                      "was too busy to announce it in time)") from None
-            except Exception as err:  # zeroconf's own errors (a name in use) and OSError
-                self._zeroconf.close()
-                why = str(err) or type(err).__name__
-                raise MdnsUnavailable(f"{published.server} cannot be published ({why})") from err
+        try:
+            self._zeroconf.register_service(self._info)
+        except EventLoopBlocked:  # its loop did not answer in time: say so, never "()"
+            self._zeroconf.close()
+            raise MdnsUnavailable(f"{published.server} cannot be published (the announcement "
+                                  "did not finish in time)") from None
+        except Exception as err:  # zeroconf's own errors (a name in use) and OSError
+            self._zeroconf.close()
+            why = str(err) or type(err).__name__
+            raise MdnsUnavailable(f"{published.server} cannot be published ({why})") from err
 
     def close(self) -> None:
         try:

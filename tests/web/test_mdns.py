@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -56,6 +57,13 @@ def test_no_name_is_published_on_loopback_with_a_public_url_or_when_told_not_to(
 
 def test_the_qr_code_carries_the_local_name_and_the_address_as_the_fallback(tmp_path):
     pytest.importorskip("zeroconf")
+    # in a thread of its own, as under `referee serve`: zeroconf runs on the caller's asyncio
+    # loop when one is running, and a browser test's Playwright leaves one in this process
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(publish_and_resolve, tmp_path).result()
+
+
+def publish_and_resolve(tmp_path) -> None:
     from zeroconf import IPVersion, Zeroconf
 
     port = free_port()
