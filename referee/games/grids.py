@@ -220,3 +220,14 @@ def manifest_tail(files: Mapping[str, str], summary: str) -> list[str]:
     """The lines of a board manifest's `[files]` and `[provenance]` tables (its summary)."""
     return ["", "[files]", *(f"{part} = {toml_text(name)}" for part, name in files.items()),
             "", "[provenance]", f"summary = {toml_text(summary)}"]
+
+
+def typed(cells: Cells, grid: str) -> dict[str, str]:
+    """One grid's typed cells (cell id -> text), empty when nothing is typed there."""
+    return dict(cells.get(grid, {}))
+
+
+def provenance_summary(manifest: Mapping[str, object]) -> str:
+    """A stored manifest's `[provenance]` summary as one cell (the reverse of manifest_tail)."""
+    provenance = manifest.get("provenance", {})
+    return one_line(provenance.get("summary") if isinstance(provenance, dict) else "")

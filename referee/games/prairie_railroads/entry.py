@@ -26,8 +26,7 @@ SUMMARY = "Typed into referee's entry grids from the printed board."
 KEY_COLUMNS = {"cities": "city", "segments": "from", "western": "box"}  # what names a row
 
 
-def _typed(cells: Cells, grid: str) -> dict[str, str]:
-    return dict(cells.get(grid, {}))
+_typed = grids.typed
 
 
 def _listed(cells: Cells, part: str) -> list[tuple[str, dict[str, str]]]:
@@ -103,10 +102,8 @@ class PrairieBoardEntry:
         """A stored board folder as the cells of its grids (the inverse of `files`)."""
         manifest = grids.read_manifest(folder, MANIFEST)
         names = grids.file_names(manifest, DEFAULT_FILES)
-        provenance = manifest.get("provenance", {})
         about = {"name": grids.one_line(manifest.get("name")),
-                 "summary": grids.one_line(provenance.get("summary")
-                                           if isinstance(provenance, dict) else "")}
+                 "summary": grids.provenance_summary(manifest)}
         out = {"board": {grids.cell_id("1", c): v for c, v in about.items() if v}}
         for part in ("cities", "segments", "western"):
             out[part] = grids.list_cells(grids.read_rows(folder, names[part]), FILES[part])

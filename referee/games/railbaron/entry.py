@@ -40,8 +40,7 @@ DICE_ROWS = tuple(Row(str(s), str(s)) for s in WHITE_SUMS)
 DICE_COLUMNS = {"odd": "Odd (red 1, 3, 5)", "even": "Even (red 2, 4, 6)"}
 
 
-def _typed(cells: Cells, grid: str) -> dict[str, str]:
-    return dict(cells.get(grid, {}))
+_typed = grids.typed
 
 
 def _about(cells: Cells) -> dict[str, str]:
@@ -170,12 +169,10 @@ class MapEntry:
         def rows(part: str) -> list[dict[str, str]]:
             return grids.read_rows(folder, names[part])
 
-        provenance = manifest.get("provenance", {})
         about = {"name": grids.one_line(manifest.get("name")),
                  "money": grids.one_line(manifest.get("money_unit")),
                  "edition": grids.one_line(manifest.get("default_edition")),
-                 "source": grids.one_line(provenance.get("summary")
-                                          if isinstance(provenance, dict) else "")}
+                 "source": grids.provenance_summary(manifest)}
         out: dict[str, dict[str, str]] = {
             "map": {grids.cell_id("1", c): v for c, v in about.items() if v},
             "regions": grids.list_cells(rows("regions"), ("code", "name")),

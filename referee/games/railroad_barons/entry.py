@@ -38,8 +38,7 @@ def _template(part: str) -> list[dict[str, str]]:
                                               if not line.startswith("#"))]
 
 
-def _typed(cells: Cells, grid: str) -> dict[str, str]:
-    return dict(cells.get(grid, {}))
+_typed = grids.typed
 
 
 def _list(cells: Cells, grid: str, part: str) -> list[dict[str, str]]:

@@ -27,8 +27,7 @@ STATUS = "typed into referee's entry grids from the printed map"
 SUMMARY = "Typed into referee's entry grids from the printed map."
 
 
-def _typed(cells: Cells, grid: str) -> dict[str, str]:
-    return dict(cells.get(grid, {}))
+_typed = grids.typed
 
 
 def _town_rows(cells: Cells) -> list[tuple[str, dict[str, str]]]:
@@ -110,11 +109,9 @@ class RivalsMapEntry:
         """A stored map folder as the cells of its grids (the inverse of `files`)."""
         manifest = grids.read_manifest(folder, MANIFEST)
         names = grids.file_names(manifest, DEFAULT_FILES)
-        provenance = manifest.get("provenance", {})
         about = {"name": grids.one_line(manifest.get("name")),
                  "status": grids.one_line(manifest.get("status")),
-                 "summary": grids.one_line(provenance.get("summary")
-                                           if isinstance(provenance, dict) else "")}
+                 "summary": grids.provenance_summary(manifest)}
         keys = grids.read_rows(folder, names["key_numbers"])
         special = list(dict.fromkeys(r["town"] for r in keys if r.get("town") and
                                      r.get("special", "").lower() in ("yes", "y", "true")))
