@@ -274,6 +274,16 @@
     pending = {};
   });
 
+  // What was typed while the page was still loading (before this script ran) is kept too.
+  document.querySelectorAll("#entry-grids .cell").forEach(function (input) {
+    var typed = input.type === "checkbox" ? input.checked !== input.defaultChecked
+                                          : input.value !== input.defaultValue;
+    if (typed) changed(input);
+  });
+  var keyInput = document.querySelector("[data-autosave-key]");
+  if (keyInput && keyInput.value !== keyInput.defaultValue) key = keyInput.value;
+  if (Object.keys(pending).length || key !== null) schedule(true);
+
   window.addEventListener("beforeunload", function (event) {
     if (Object.keys(pending).length || sending || key !== null) {
       event.preventDefault();

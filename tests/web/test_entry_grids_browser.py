@@ -324,6 +324,25 @@ def test_a_cell_kept_cleaned_while_its_owner_types_on_is_not_rewritten_under_him
     assert cell(page, "railroads|1|public").input_value() == "no"
 
 
+def test_what_is_typed_before_the_page_has_loaded_is_kept(live_url, chromium):
+    """An owner quicker than the page: a cell typed before grid.js ran is kept all the same."""
+    page = chromium.new_context(**LAPTOP).new_page()
+    page.goto(live_url + "/entry/railway_rivals")
+    page.route("**/grid*.js", lambda route: route.abort())  # (its name carries its version)
+    page.click("button:has-text('Start a new map')")
+    page.wait_for_selector("#grid-keys")
+    cell(page, "map|1|name").fill("Quickshire (invented)")
+    page.fill("#entry-key", "quickshire")
+    page.unroute("**/grid*.js")
+    script = page.get_attribute("script[src*='grid']", "src")
+    page.add_script_tag(url=script)  # it has run when this returns
+    assert page.get_attribute("#entry", "data-unsaved") != "0"
+    kept(page)
+    page.reload()
+    assert cell(page, "map|1|name").input_value() == "Quickshire (invented)"
+    assert page.input_value("#entry-key") == "quickshire"
+
+
 def test_a_shipped_map_is_opened_corrected_and_saved_as_ones_own_on_a_phone(app, live_url,
                                                                             chromium):
     from pathlib import Path
