@@ -52,6 +52,9 @@ FIGURES = ["tests/test_final_figures.py"]
 PEOPLE = ["tests/web/test_people.py", "tests/web/test_players.py", "tests/test_final_figures.py"]
 ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
           "tests/prairie_railroads/test_dividends_and_end.py"]
+PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
+        "tests/railway_rivals/test_mutants.py", "tests/prairie_railroads/test_dividends_and_end.py",
+        "tests/railroad_barons/test_mutants.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_amounts.py"]
 
@@ -72,6 +75,7 @@ RRB = "referee/games/railroad_barons"
 RR = "referee/games/railway_rivals"
 TARGETS = [
     Target("referee/engine/ledger.py", ENGINE, skip=("Ledger.__repr__",)),
+    Target("referee/engine/play.py", PLAY),  # every game's Play.pay and Play.cash
     Target("referee/engine/statement.py", EXPLAIN),
     Target("referee/games/explain.py", EXPLAIN),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
@@ -80,7 +84,7 @@ TARGETS = [
     Target(f"{RB}/actions_setup.py", RAIL_BARON, only=("draw_deed",)),
     Target(f"{RB}/state.py", RAIL_BARON, only=("Auction.minimum",)),
     Target(f"{RB}/context.py", RAIL_BARON, only=(
-        "Play.pay", "Play.bid_multiple", "Play.price", "Play.set_owner", "Play.bank_holds",
+        "Play.bid_multiple", "Play.price", "Play.set_owner", "Play.bank_holds",
         "Play.check_sold_out", "Play.pay_payoff", "Play.phantom_due", "Play.settle_fees",
         "Play.bankrupt", "Play.after_sale", "Play.undeclare_below_win_cash")),
     Target(f"{RB}/actions_turn.py", RAIL_BARON, only=("record_rides", "home_swap")),
@@ -88,7 +92,7 @@ TARGETS = [
         "Settings.one_railroad", "Settings.any_drop_undeclares", "edition_rules")),
     Target(f"{PR}/economy.py", PRAIRIE),
     Target(f"{PR}/context.py", PRAIRIE, only=(
-        "Play.pay", "Play.pay_dividends", "Play.final_payoff", "Play.name_winners",
+        "Play.pay_dividends", "Play.final_payoff", "Play.name_winners",
         "Play.open_auction", "Play.drop_the_broke", "Play.auction_done")),
     Target(f"{PR}/actions_stock.py", PRAIRIE, only=("bid", "pass_", "close_auction")),
     Target(f"{PR}/actions_track.py", PRAIRIE, only=("_pay",)),
@@ -100,8 +104,8 @@ TARGETS = [
         "per_unit", "pay_out", "withhold", "buy_railroad", "buy_from_holding")),
     Target(f"{RRB}/actions_stock.py", BARONS, only=("sell", "buy", "capital", "must_sell")),
     Target(f"{RRB}/actions_bank.py", BARONS, only=("adjust_cash", "correct_value")),
-    Target(f"{RRB}/context.py", BARONS, only=("Play.pay", "Play.needs", "Play.value",
-                                               "Play.revenue", "Play.worth", "Play.reached",
+    Target(f"{RRB}/context.py", BARONS, only=("Play.needs", "Play.value", "Play.revenue",
+                                               "Play.worth", "Play.reached",
                                                "Play.make_obsolete")),
     Target(f"{RRB}/terms.py", BARONS, only=("obsoleted_by", "obsolescence_of")),
     Target(f"{RRB}/box.py", BARONS, only=("Obsolescence.triggered_by", "_obsolescence",

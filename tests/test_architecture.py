@@ -218,3 +218,24 @@ def test_no_game_registers_anything_by_an_import_side_effect():
                 calls += [f"{path.relative_to(PROJECT)}:{node.lineno}" for node in tree.body
                           if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)]
     assert calls == []
+
+
+def test_every_game_speaks_one_dialect():
+    """GAME built from GameParts, rules_for in game.py, and a Play on the engine's base whose
+    money moves in one argument order: pay(source, target, amount, memo, kind)."""
+    import importlib
+    import inspect
+
+    from referee.engine.play import Play as EnginePlay
+    from referee.games.contract import GameParts
+
+    base = list(inspect.signature(EnginePlay.pay).parameters)[:6]
+    for key in game_packages():
+        game = importlib.import_module(f"referee.games.{key}.game")
+        assert isinstance(game.GAME, GameParts), key
+        assert callable(game.rules_for), key
+        play = importlib.import_module(f"referee.games.{key}.context").Play
+        assert issubclass(play, EnginePlay), key
+        assert list(inspect.signature(play.pay).parameters)[:6] == base, key
+        for own in ("cash", "say"):
+            assert own not in play.__dict__, f"{key} redefines Play.{own}"

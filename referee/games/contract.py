@@ -491,20 +491,31 @@ def player_field(action: dict) -> str | None:
 
 @dataclass(frozen=True)
 class GameParts:
-    """A Game made of a game's own functions (what both shipped games use for GAME)."""
+    """A Game made of a game's own functions: the one way every game builds its GAME.
+
+    Who acts comes from one of two: `who_acts` (the one player to act, or None) for a game
+    where one hand moves at a time, or `seats_to_act` (every seat asked now) for a game that
+    asks several at once."""
 
     banker_actions: frozenset[str]
     boards: Boards | None
     rules_for: Callable[..., GameRules]
-    who_acts: Callable[[Any], str | None]  # the one player to act, or None
     visible_cash: Callable[[Any, str | None, str], int | None]
     history: Callable[[list[Any]], list[dict]]
     summary: Callable[[Any], dict]
     render: Callable[[dict], str]
     final_figures: Callable[[Sequence[Any]], FinalFigures | None]
+    who_acts: Callable[[Any], str | None] | None = None
+    seats_to_act: Callable[[Any], list[str]] | None = None
     acting_player: Callable[[dict], str | None] = player_field
     rule_names: RuleNames | None = None
 
+    def __post_init__(self) -> None:
+        if (self.who_acts is None) == (self.seats_to_act is None):
+            raise TypeError("a game names who acts by who_acts or by seats_to_act (one of them)")
+
     def to_act(self, state: Any) -> list[str]:
-        player = self.who_acts(state)
+        if self.seats_to_act is not None:
+            return list(self.seats_to_act(state))
+        player = self.who_acts(state)  # type: ignore[misc]
         return [player] if player else []

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.engine.errors import IllegalAction
 from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
+from referee.engine.play import Play as EnginePlay
 from referee.engine.rules import Step, require
 from referee.games.prairie_railroads.constants import (
     ALL_START_CITIES,
@@ -54,14 +55,15 @@ def income_of(board: Board | None, state: State, name: str) -> int:
     base, start = base_income(board, state, name)
     return city_income(base, start, name in state.grown)
 
-class Play:
+class Play(EnginePlay):
     """One action being applied: the working state with the rules' helpers."""
 
+    rules: PrairieRules
+    state: State
+
     def __init__(self, rules: PrairieRules, step: Step):
-        self.rules = rules
+        super().__init__(rules, step)
         self.board: Board | None = rules.board
-        self.step = step
-        self.state: State = step.state
 
     # -- reading the action ---------------------------------------------------------------
 
@@ -146,18 +148,6 @@ class Play:
         return rr.cities()
 
     # -- money ----------------------------------------------------------------------------
-
-    def cash(self, account: str) -> int:
-        return self.state.cash(account)
-
-    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
-            **fields: Any) -> None:
-        """A transfer of `kind` about `fields` (read by reports); nothing when `amount` is 0."""
-        if amount > 0:
-            self.step.transfer(source, target, amount, memo, kind, **fields)
-
-    def say(self, text: str, rule: str | None = None) -> None:
-        self.step.say(text, rule)
 
     def pay_dividends(self, railroads: list[Railroad], why: str, rule: str) -> None:
         for rr in railroads:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.engine.errors import IllegalAction
 from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
+from referee.engine.play import Play as EnginePlay
 from referee.engine.rules import Step, require
 from referee.games.railbaron.fees import money, with_rises
 from referee.games.railbaron.state import (
@@ -29,15 +30,16 @@ handles = HANDLERS.on  # @handles("buy") registers the handler of an action type
 
 
 
-class Play:
+class Play(EnginePlay):
     """One action being applied: the working state with the rules' helpers."""
 
+    rules: RailBaronRules
+    state: State
+
     def __init__(self, rules: RailBaronRules, step: Step):
-        self.rules = rules
+        super().__init__(rules, step)
         self.board = rules.board
         self.settings = rules.settings
-        self.step = step
-        self.state: State = step.state
 
     # -- reading the action -------------------------------------------------------------
 
@@ -99,15 +101,6 @@ class Play:
 
     # -- money ----------------------------------------------------------------------------
 
-    def cash(self, pid: str) -> int:
-        return self.state.cash(pid)
-
-    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
-            **fields: Any) -> None:
-        """A transfer of `kind` about `fields` (read by reports); nothing when `amount` is 0."""
-        if amount > 0:
-            self.step.transfer(source, target, amount, memo, kind, **fields)
-
     def said_cash(self, pid: str) -> str:
         """A player's cash as a message may say it: exact only from $150,000 (ANNOUNCING)."""
         cash = self.cash(pid)
@@ -119,9 +112,6 @@ class Play:
 
     def price(self, rr: str) -> int:
         return self.settings.scaled(self.board.railroads[rr].price)
-
-    def say(self, text: str, rule: str | None = None) -> None:
-        self.step.say(text, rule)
 
     def announce(self) -> None:
         for p in self.state.players.values():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from referee.engine.errors import IllegalAction
 from referee.engine.handlers import Handlers
 from referee.engine.ledger import BANK
+from referee.engine.play import Play as EnginePlay
 from referee.engine.rules import Step, require
 from referee.engine.words import possessive
 from referee.games.railroad_barons.state import DIRECTOR, Holding, State, treasury
@@ -32,15 +33,16 @@ def listing(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-class Play:
+class Play(EnginePlay):
     """One action being applied: the working state with the rules' helpers."""
 
+    rules: BaronsRules
+    state: State
+
     def __init__(self, rules: BaronsRules, step: Step):
-        self.rules = rules
+        super().__init__(rules, step)
         self.box: Box = rules.box
         self.settings = rules.settings
-        self.step = step
-        self.state: State = step.state
 
     # -- reading the action ---------------------------------------------------------------
 
@@ -67,18 +69,6 @@ class Play:
             raise IllegalAction(f"Not now: {stage_text(self.state)}.")
 
     # -- money ----------------------------------------------------------------------------
-
-    def cash(self, account: str) -> int:
-        return self.state.cash(account)
-
-    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
-            **fields: object) -> None:
-        """A transfer of `kind` about `fields` (nothing reads the memo); $0 moves nothing."""
-        if amount > 0:
-            self.step.transfer(source, target, amount, memo, kind, **fields)
-
-    def say(self, text: str, rule: str | None = None) -> None:
-        self.step.say(text, rule)
 
     def needs(self, account: str, amount: int, who: str) -> None:
         have = self.cash(account)

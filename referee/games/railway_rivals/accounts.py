@@ -23,7 +23,7 @@ def spend(play: Play, action: dict) -> None:
     amount = play.whole(action.get("amount"), "The amount spent", 1, 999)
     play.can_pay(cid, amount, "track")
     use_allowance(play, cid, amount, "track")
-    play.pay("spending", cid, BANK, amount, play.note(action) or "new track")
+    play.pay(cid, BANK, amount, play.note(action) or "new track", "spending")
     play.say(f"{play.name(cid)} spends {units(amount)} on new track.")
 
 
@@ -73,9 +73,9 @@ def correction(play: Play, action: dict) -> None:
             f"A correction is a whole number, not 0, at most {MAX_CORRECTION} either way.")
     reason = play.note(action, required=True)
     if amount > 0:
-        play.pay("correction", BANK, cid, amount, reason)
+        play.pay(BANK, cid, amount, reason, "correction")
     else:
-        play.pay("correction", cid, BANK, -amount, reason)
+        play.pay(cid, BANK, -amount, reason, "correction")
     sign = "+" if amount > 0 else "−"
     play.say(f"Correction for {play.name(cid)}: {sign}{units(abs(amount))} ({reason}).")
     if state.over:  # kept for the final summary, with its reason

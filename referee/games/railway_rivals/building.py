@@ -129,7 +129,7 @@ def build_payment(play: Play, action: dict) -> None:
     if mode == "spend":
         use_allowance(play, cid, total, "payments to rivals")
     for rival in rivals:
-        play.pay("build_payment", cid, rival, amount, what)
+        play.pay(cid, rival, amount, what, "build_payment")
     each = " each" if len(rivals) > 1 else ""
     play.say(f"{play.name(cid)} {what}: pays {play.names(rivals)} {units(amount)}{each}.")
 
@@ -149,7 +149,7 @@ def reached_town(play: Play, action: dict) -> None:
     small = play.map.towns[town].small
     income = play.settings.small_town if small else play.settings.first_town
     state.towns_first[town] = cid
-    play.pay("first_town", BANK, cid, income, town)
+    play.pay(BANK, cid, income, town, "first_town")
     left = play.unreached()
     play.say(f"{play.name(cid)} is first to {town}: +{units(income)}. "
              + (f"{count(len(left), 'town', 'towns')} still unreached." if left

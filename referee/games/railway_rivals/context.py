@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.engine.handlers import Handlers
-from referee.engine.ledger import BANK
+from referee.engine.ledger import BANK, Transfer
+from referee.engine.play import Play as EnginePlay
 from referee.engine.rules import Step, require
 from referee.games.railway_rivals.state import ENTRY_KINDS, Entry, State
 
@@ -31,15 +32,16 @@ def verb(members: list[str], one: str, many: str) -> str:
     return one if len(members) == 1 else many
 
 
-class Play:
+class Play(EnginePlay):
     """One action being applied: the working state with the rules' helpers."""
 
+    rules: RivalsRules
+    state: State
+
     def __init__(self, rules: RivalsRules, step: Step):
-        self.rules = rules
+        super().__init__(rules, step)
         self.map: RivalsMap = rules.map
         self.settings = rules.settings
-        self.step = step
-        self.state: State = step.state
 
     # -- reading the action ---------------------------------------------------------------
 
@@ -97,18 +99,21 @@ class Play:
 
     # -- money ----------------------------------------------------------------------------
 
-    def pay(self, kind: str, source: str, target: str, amount: int, note: str = "") -> None:
-        """Post one account entry (and its transfer); nothing for a zero amount."""
-        assert kind in ENTRY_KINDS
+    def pay(self, source: str, target: str, amount: int, memo: str, kind: str,
+            **fields: object) -> Transfer | None:
+        """Post one account entry of `kind` (and its transfer); `memo`: the entry's note on
+        the accounts sheet. Nothing for a zero amount."""
+        if kind not in ENTRY_KINDS:
+            raise ValueError(f"{kind!r} is not a kind of account entry")
         if amount <= 0:
-            return
-        entry = Entry(kind, source, target, amount, self.state.race_number(), note)
+            return None
+        entry = Entry(kind, source, target, amount, self.state.race_number(), memo)
         self.state.entries = self.state.entries.appended(entry)
-        memo = ENTRY_KINDS[kind] + (f": {note}" if note else "")
-        fields: dict[str, object] = {"race": entry.race, "note": note}
+        words = ENTRY_KINDS[kind] + (f": {memo}" if memo else "")
+        fields = {"race": entry.race, "note": memo, **fields}
         if kind == "correction":
-            fields["reason"] = note  # the field every game's corrections carry
-        self.step.transfer(source, target, amount, memo, kind, **fields)
+            fields["reason"] = memo  # the field every game's corrections carry
+        return super().pay(source, target, amount, words, kind, **fields)
 
     def can_pay(self, cid: str, amount: int, what: str) -> None:
         if self.settings.allow_negative or cid == BANK:
@@ -116,9 +121,6 @@ class Play:
         have = self.state.balance(cid)
         require(amount <= have, f"{self.name(cid)} has {units(have)} and cannot pay "
                 f"{units(amount)} for {what}.")
-
-    def say(self, text: str, rule: str | None = None) -> None:
-        self.step.say(text, rule)
 
     # -- the end --------------------------------------------------------------------------
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from referee.engine.record import RecordError
 from referee.games.contract import (
     BoardSummary,
-    FinalFigures,
     FolderBoards,
+    GameParts,
     Problem,
     Resolver,
     fold,
@@ -34,7 +32,6 @@ from referee.games.railway_rivals.mapdata import (
 from referee.games.railway_rivals.rulebook import RULE_NAMES
 from referee.games.railway_rivals.rules import BANKER_ACTIONS, RivalsRules
 from referee.games.railway_rivals.settings import Settings, SettingsError
-from referee.games.railway_rivals.state import State
 
 __all__ = ["GAME", "MAPS_FOLDER", "rules_for"]
 
@@ -102,37 +99,22 @@ class RivalsMaps(FolderBoards):
 
 
 
-class RivalsGame:
-    """Railway Rivals as the app asks of a game."""
-
-    banker_actions = BANKER_ACTIONS
-    boards = RivalsMaps()
-    rule_names = RULE_NAMES
-
-    def rules_for(self, record: dict, resolve: Resolver | None = None) -> RivalsRules:
-        return rules_for(record, resolve)
-
-    def to_act(self, state: State) -> list[str]:
-        return views.may_act(state)
-
-    def acting_player(self, action: dict) -> str | None:
-        company = action.get("company")
-        return company if isinstance(company, str) and company else None
-
-    def visible_cash(self, state: State, viewer: str | None, subject: str) -> int | None:
-        return views.visible_cash(state, viewer, subject)
-
-    def history(self, frames: list[Any]) -> list[dict]:
-        return history(frames)
-
-    def summary(self, state: State) -> dict:
-        return views.summary(state)
-
-    def render(self, report: dict) -> str:
-        return views.render(report)
-
-    def final_figures(self, frames: Sequence[Any]) -> FinalFigures | None:
-        return final_figures(frames)
+def acting_company(action: dict) -> str | None:
+    """The seat an action is taken for: its "company" field (None: the keeper's own)."""
+    company = action.get("company")
+    return company if isinstance(company, str) and company else None
 
 
-GAME = RivalsGame()
+GAME = GameParts(
+    banker_actions=BANKER_ACTIONS,
+    boards=RivalsMaps(),
+    rules_for=rules_for,
+    seats_to_act=views.may_act,
+    acting_player=acting_company,
+    visible_cash=views.visible_cash,
+    history=history,
+    summary=views.summary,
+    render=views.render,
+    final_figures=final_figures,
+    rule_names=RULE_NAMES,
+)

@@ -358,7 +358,7 @@ def post_fees(play: Play, race: Race) -> None:
                                 f"({units(state.balance(short[0]))} in the bank).", "B4")
     for src, dst, n, note in payments:  # none of 0
         race.fees.append((src, dst, n))
-        play.pay("race_fee", src, dst, n, note)
+        play.pay(src, dst, n, note, "race_fee")
         play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
     if race.lone:
         lone_wins(play, race)
@@ -427,7 +427,7 @@ def award(play: Play, race: Race) -> None:
         shares = split(state.richest_first(train.members), prize)
         for member, share in shares:
             what = "lone runner" if race.lone else ("first" if train.place == 1 else "second")
-            play.pay("prize", BANK, member, share, f"race {race.number}, {what}")
+            play.pay(BANK, member, share, f"race {race.number}, {what}", "prize")
         play.say(f"{crew_does(play, race, tid, 'wins', 'win')} {units(prize)}"
                  + (" without racing (the only entrant)." if race.lone else "."), "B6")
     finish_race(play, race)

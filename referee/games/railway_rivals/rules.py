@@ -51,7 +51,7 @@ class RivalsRules:
         )
         play = Play(self, Step(state))
         for cid in state.companies:
-            play.pay("capital", BANK, cid, STARTING_CAPITAL)
+            play.pay(BANK, cid, STARTING_CAPITAL, "", "capital")
         play.say(f"Each company starts with {units(STARTING_CAPITAL)}. The target is "
                  f"{units(state.target)}. Each company names its start town.")
         return play.step.outcome()
