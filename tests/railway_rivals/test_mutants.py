@@ -304,3 +304,20 @@ def test_tournament_spending_is_capped_by_the_credit_and_never_below_nothing():
     assert t.balance("cy") == 3 and t.balance("dee") == 0
     allowance = t.state.spending.allowance
     assert allowance["cy"] == 3 and allowance["dee"] == 0  # 5 under 50, but only what they have
+
+
+def test_a_payment_of_a_kind_the_accounts_sheet_has_no_line_for_is_a_fault_not_money():
+    """Every payment is one of the sheet's kinds of entry: any other is refused before
+    a unit moves, so no entry can sit on the sheet without its line."""
+    import pytest
+
+    from referee.engine.rules import Step
+    from referee.games.railway_rivals.context import Play
+
+    t = building()
+    play = Play(t.rules, Step(t.state))
+    with pytest.raises(ValueError, match="'tip' is not a kind of account entry"):
+        play.pay("bank", "ann", 5, "a tip", "tip")
+    assert play.step.transfers == [] and len(play.state.entries) == len(t.state.entries)
+    play.pay("bank", "ann", 5, "", "correction")
+    assert play.cash("ann") == t.balance("ann") + 5
