@@ -218,6 +218,10 @@ class ReplayerCache:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
+    def holds(self, game_id: str) -> bool:
+        """Whether the game is in memory (its next page replays nothing)."""
+        return game_id in self._replayers
+
     def evict(self, game_id: str) -> None:
         self._replayers.pop(game_id, None)
         self._snapshots.pop(game_id, None)

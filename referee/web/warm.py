@@ -1,0 +1,61 @@
+"""Ready before the first phone asks: what `referee serve` loads before it listens.
+
+After a restart (the laptop rebooted, the app started again mid-evening) the first page of a
+game would otherwise load the game's rules and board, resume it from its checkpoint, compile
+templates and read every static file. `warm_up` does that once at start for the games played
+in the last hours, so the phones' first page after a restart costs about what any page costs.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from flask import Flask
+from sqlite_utils import Database
+
+from referee.web import store
+from referee.web.db import get_db
+
+RECENT_HOURS = 24  # a game with an action (or made) this recently is tonight's
+MOST_GAMES = 8  # at most this many, the latest first: a club evening's tables
+
+
+def recent_games(db: Database, since: str, limit: int = MOST_GAMES) -> list[str]:
+    """The ids of the games acted on (or made) at `since` or later, the latest first."""
+    sql = """
+        select id, coalesce((select created from actions a where a.game_id = g.id
+                             order by seq desc limit 1), created) as last
+        from games g
+    """
+    found = [r for r in store.rows(db, sql) if str(r["last"]) >= since]
+    found.sort(key=lambda r: str(r["last"]), reverse=True)
+    return [str(r["id"]) for r in found[:limit]]
+
+
+def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int = MOST_GAMES) -> list[str]:
+    """Read the static files, compile the templates and bring tonight's games back into
+    memory; the ids of the games made ready. A game that cannot be opened is left for its
+    pages to say so: nothing here stops the app starting."""
+    assets = app.extensions["referee.assets"]
+    folder = Path(app.static_folder or "static")
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            assets.get(path.relative_to(folder).as_posix())
+    templates = Path(app.root_path, app.template_folder or "templates")
+    for path in sorted(templates.rglob("*.html")):
+        app.jinja_env.get_template(path.relative_to(templates).as_posix())
+    since = (datetime.now(UTC) - timedelta(hours=hours)).isoformat(timespec="seconds")
+    ready = []
+    with app.app_context():
+        db = get_db()
+        cache = app.extensions["referee.replayers"]
+        for game_id in recent_games(db, since, limit):
+            try:
+                game = store.get_game(db, game_id)
+                if game is not None:
+                    cache.snapshot(db, game)
+                    ready.append(game_id)
+            except Exception:  # noqa: BLE001 (damaged or no longer replaying: its pages say so)
+                continue
+    return ready

@@ -1,0 +1,53 @@
+"""`referee serve` brings tonight's games back into memory before it listens, so the first page
+after a restart replays nothing (referee/web/warm.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+from referee.web import create_app
+from referee.web.warm import warm_up
+from tests.web.conftest import Browser
+
+
+def dated(app, game_id: str, hours_ago: float) -> None:
+    """Date a game, and every action of it, `hours_ago` hours back."""
+    when = (datetime.now(UTC) - timedelta(hours=hours_ago)).isoformat(timespec="seconds")
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute("update games set created = ? where id = ?", [when, game_id])
+        db.execute("update actions set created = ? where game_id = ?", [when, game_id])
+
+
+def restarted(app):
+    return create_app({"TESTING": True}, instance_path=app.instance_path)
+
+
+def test_tonight_s_games_are_in_memory_before_the_first_page_and_last_week_s_are_not(app):
+    banker = Browser(app)
+    last_week, earlier, latest, idle = (banker.create_game(["Ann", "Bob"]) for _ in range(4))
+    assert banker.act(latest, type="add", player="p1", **{"n:int": "3"}).status_code == 303
+    dated(app, last_week, 24 * 7)
+    dated(app, earlier, 3)
+    dated(app, latest, 0.5)
+    dated(app, idle, 2)
+
+    again = restarted(app)
+    cache = again.extensions["referee.replayers"]
+    assert not any(cache.holds(g) for g in (last_week, earlier, latest, idle))
+    assert warm_up(again) == [latest, idle, earlier]  # the latest first
+    assert [cache.holds(g) for g in (last_week, earlier, latest, idle)] == [
+        False, True, True, True]
+    assert Browser(again).seq(latest) == 1
+
+    assert warm_up(restarted(app), limit=1) == [latest]
+    assert warm_up(restarted(app), hours=1) == [latest]
+
+
+def test_a_game_that_cannot_be_opened_does_not_stop_the_start(app):
+    banker = Browser(app)
+    broken, fine = banker.create_game(["Ann", "Bob"]), banker.create_game(["Cy", "Di"])
+    dated(app, broken, 0.1)
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute("update games set players = '{not json' where id = ?", [broken])
+    assert warm_up(restarted(app)) == [fine]
