@@ -3,6 +3,7 @@ before it, a refused action leaves that state as it was, and a Journal is shared
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
@@ -88,3 +89,20 @@ def test_a_journal_shares_its_full_chunks_and_reads_like_a_tuple():
     assert journal == items and Journal() == []
     with pytest.raises(IndexError):
         journal[len(items)]
+
+
+def test_what_is_derived_from_a_journal_is_worked_out_once_for_that_very_journal():
+    folds = []
+
+    def total(journal) -> int:
+        folds.append(len(journal))
+        return sum(journal)
+
+    journal = Journal(range(100))
+    assert journal.derived("total", total) == journal.derived("total", total) == 4950
+    assert folds == [100]  # once, whoever asks again
+    longer = journal.appended(50)
+    assert longer.derived("total", total) == 5000 and folds == [100, 101]  # its own
+    assert journal.derived(("total", "again"), total) == 4950 and folds == [100, 101, 100]
+    copy = pickle.loads(pickle.dumps(journal))  # a checkpoint keeps the items, not the figures
+    assert copy.derived("total", total) == 4950 and folds[-1] == 100 and len(folds) == 4

@@ -7,18 +7,19 @@ so an action that adds an entry costs one small chunk, whatever the length of th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from referee.engine.rules import Shared
 
 CHUNK = 64  # items per shared chunk
+T = TypeVar("T")
 
 
 class Journal(Shared, Sequence):
     """An immutable sequence with a cheap `appended`; reads like a tuple."""
 
-    __slots__ = ("_chunks", "_tail", "_length")
+    __slots__ = ("_chunks", "_tail", "_length", "_derived")
 
     def __init__(self, items: Iterable[Any] = ()):
         items = tuple(items)
@@ -27,6 +28,7 @@ class Journal(Shared, Sequence):
             items[i:i + CHUNK] for i in range(0, full, CHUNK))
         self._tail: tuple = items[full:]
         self._length = len(items)
+        self._derived: dict | None = None
 
     def appended(self, *items: Any) -> Journal:
         """A Journal holding these items after this one's (this one stays as it is)."""
@@ -35,7 +37,20 @@ class Journal(Shared, Sequence):
         while len(tail) >= CHUNK:
             chunks, tail = chunks + (tail[:CHUNK],), tail[CHUNK:]
         new._chunks, new._tail, new._length = chunks, tail, self._length + len(items)
+        new._derived = None
         return new
+
+    def derived(self, key: Hashable, compute: Callable[[Journal], T]) -> T:
+        """`compute(self)`, worked out once for this very journal and kept with it (a journal
+        never changes, so neither does what is derived from it): every page drawn between two
+        entries reads the same figures without going through the whole journal again. `key`
+        names the computation and everything else it depends on."""
+        kept = self._derived
+        if kept is None:
+            kept = self._derived = {}
+        if key not in kept:
+            kept[key] = compute(self)
+        return kept[key]
 
     def __len__(self) -> int:
         return self._length

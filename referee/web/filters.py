@@ -54,6 +54,8 @@ def _rtl_run() -> re.Pattern[str]:
 
 
 RTL_RUN = _rtl_run()
+RTL_LETTERS = frozenset(chr(code) for first, last in RTL_BLOCKS for code in range(first, last + 1)
+                        if unicodedata.bidirectional(chr(code)) in ("R", "AL"))
 
 
 def whole(n: int) -> str:
@@ -78,6 +80,8 @@ def isolate(line: object) -> Markup:
     if isinstance(line, Markup):
         return line
     text = str(line)
+    if text.isascii() or RTL_LETTERS.isdisjoint(text):  # no right-to-left letter in it
+        return escape(text)
     parts, done = [], 0
     for run in RTL_RUN.finditer(text):
         parts += [escape(text[done:run.start()]), Markup("<bdi>%s</bdi>") % run.group()]

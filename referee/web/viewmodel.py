@@ -126,6 +126,8 @@ class GameView:
     @cached_property
     def winner_names(self) -> list[str]:
         """Who has won, from the game's summary (none while the game goes on)."""
+        if getattr(self.snapshot.state, "over", None) is False:
+            return []  # a game that says it goes on has no winners: its summary is not drawn
         report = hooks_for(self.game.game).game.summary(self.snapshot.state)
         return [self.name(pid) for pid in report.get("winners", ())]
 
@@ -233,9 +235,11 @@ def seated_banker_of(game: GameRow) -> str | None:
 
 
 def game_over(game: GameRow, state: Any) -> bool:
-    """Whether the game is over: its state says so, or its summary names winners."""
-    if getattr(state, "over", False):
-        return True
+    """Whether the game is over: its state says so (`over`), or, for a state that does not
+    say, its summary names winners (a summary may draw much: asked only then)."""
+    over = getattr(state, "over", None)
+    if over is not None:
+        return bool(over)
     return bool(hooks_for(game.game).game.summary(state).get("winners"))
 
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from referee.engine.journal import Journal
 from referee.games.railway_rivals.building import countdown_open
 from referee.games.railway_rivals.context import count
-from referee.games.railway_rivals.state import Race, State
+from referee.games.railway_rivals.state import Entry, Race, State
 
 if TYPE_CHECKING:
     from referee.games.railway_rivals.rules import RivalsRules
 
 MINUS = "\u2212"
+T = TypeVar("T")
 STAGES = {"setup": "building", "building": "building", "operating": "operating",
           "ended": "ended"}
 
@@ -67,29 +70,60 @@ def visible_cash(state: State, viewer: str | None, subject: str) -> int:
     return state.balance(subject)
 
 
+def derived(state: State, name: str, fold: Callable[[Iterable[Entry], tuple[str, ...]], T]) -> T:
+    """`fold(entries, companies)`, worked out once per journal of entries: the pages drawn
+    between two entries (most actions add none) read it again without a pass over them all."""
+    companies = tuple(state.companies)
+    entries = state.entries
+    if isinstance(entries, Journal):
+        return entries.derived((name, companies), lambda journal: fold(journal, companies))
+    return fold(entries, companies)
+
+
+def _moves(entries: Iterable[Entry], companies: tuple[str, ...]) -> dict[str, dict[int, list[int]]]:
+    """Per company, per race (0: building), its moves of money in order (+ in, - out)."""
+    moves: dict[str, dict[int, list[int]]] = {cid: {} for cid in companies}
+    for e in entries:  # one pass: each entry is a line's move for its two accounts
+        if e.source in moves:
+            moves[e.source].setdefault(e.race, []).append(-e.amount)
+        if e.target in moves:
+            moves[e.target].setdefault(e.race, []).append(e.amount)
+    return moves
+
+
+def _points(entries: Iterable[Entry], companies: tuple[str, ...]) -> dict[int, dict[str, int]]:
+    """Every company's balance after the last entry of each race (0: building)."""
+    running = {c: 0 for c in companies}
+    points: dict[int, dict[str, int]] = {}
+    for e in entries:
+        for cid, sign in ((e.source, -1), (e.target, 1)):
+            if cid in running:
+                running[cid] += sign * e.amount
+        points[e.race] = dict(running)
+    return points
+
+
 def sheet(state: State) -> dict[str, list[str]]:
     """The paper accounts sheet: per company one line per stage and race, "20 − 6 + 3 = 17"."""
     names = {r.number: f"Race {r.number} ({'–'.join(r.towns)})" for r in state.races}
     if state.race is not None:
         names[state.race.number] = f"Race {state.race.number}" + (
             f" ({'–'.join(state.race.towns)})" if state.race.towns else "")
+    moves = derived(state, "moves", _moves)
     out: dict[str, list[str]] = {}
     for cid in state.companies:
         lines: list[str] = []
         running = 0
-        groups: dict[int, list[int]] = {}
-        for e in state.entries:
-            if cid in (e.source, e.target):
-                groups.setdefault(e.race, []).append(e.amount if e.target == cid else -e.amount)
+        groups = moves[cid]
         for number in sorted(groups):
-            moves = groups[number]
+            changes = groups[number]
             text = str(running) if number or running else ""
-            for m in moves:
+            for m in changes:
                 if not text:
                     text = str(m)
                 else:
                     text += f" + {m}" if m > 0 else f" {MINUS} {-m}"
-            running += sum(moves)
+            running += sum(changes)
             label = "Building" if number == 0 else names.get(number, f"Race {number}")
             lines.append(f"{label}: {text} = {running}".replace("-", MINUS))
         out[cid] = lines
@@ -98,13 +132,7 @@ def sheet(state: State) -> dict[str, list[str]]:
 
 def timeline(state: State) -> list[dict[str, Any]]:
     """Every company's balance after the building stage and after each race: the chart's data."""
-    running = {c: 0 for c in state.companies}
-    points: dict[int, dict[str, int]] = {}
-    for e in state.entries:
-        for cid, sign in ((e.source, -1), (e.target, 1)):
-            if cid in running:
-                running[cid] += sign * e.amount
-        points[e.race] = dict(running)
+    points = derived(state, "points", _points)
     out, last = [], {c: 0 for c in state.companies}
     for number in range(0, max(points, default=0) + 1):
         last = points.get(number, last)
