@@ -42,15 +42,18 @@ def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int = MOST_GAMES) ->
     for path in sorted(folder.rglob("*")):
         if path.is_file():
             assets.get(path.relative_to(folder).as_posix())
-    templates = Path(app.root_path, app.template_folder or "templates")
-    for path in sorted(templates.rglob("*.html")):
-        app.jinja_env.get_template(path.relative_to(templates).as_posix())
     since = (datetime.now(UTC) - timedelta(hours=hours)).isoformat(timespec="seconds")
-    ready = []
+    ready: list[str] = []
     with app.app_context():
         db = get_db()
+        recent = recent_games(db, since, limit)
+        if not recent:
+            return ready  # nobody is waiting on a game: the pages load what they need
+        templates = Path(app.root_path, app.template_folder or "templates")
+        for path in sorted(templates.rglob("*.html")):  # compiled once, then kept on disk
+            app.jinja_env.get_template(path.relative_to(templates).as_posix())
         cache = app.extensions["referee.replayers"]
-        for game_id in recent_games(db, since, limit):
+        for game_id in recent:
             try:
                 game = store.get_game(db, game_id)
                 if game is not None:
