@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import current_app, request
-from jinja2 import TemplateNotFound
+from jinja2 import Environment, TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
 from referee.web.games import hooks_for
@@ -101,6 +101,15 @@ class SnapshotView:
     @cached_property
     def colours(self) -> dict[str, str]:
         return {p["id"]: str(p.get("colour") or "") for p in self.view.game.players}
+
+
+def _missing(env: Environment) -> set[str]:
+    """The template names this environment looked for and did not find: an include of a list
+    of names would otherwise look for a missing first one on every page."""
+    found = getattr(env, "referee_missing", None)
+    if found is None:
+        found = env.referee_missing = set()  # type: ignore[attr-defined]
+    return found
 
 
 class Presenter:
@@ -232,11 +241,20 @@ class Presenter:
         return [f"{self.view.game.game}/act/{kind}.html", f"generic/act/{kind}.html"]
 
     def drawable(self, kind: str) -> bool:
-        try:
-            current_app.jinja_env.select_template(self.act_templates(kind))
-        except TemplateNotFound:
-            return False
-        return True
+        """Whether a template draws the panel of `kind` (a name found missing before is not
+        looked for again: Jinja keeps the templates it found, not the ones it did not)."""
+        env = current_app.jinja_env
+        missing = _missing(env)
+        for name in self.act_templates(kind):
+            if name in missing:
+                continue
+            try:
+                env.get_template(name)
+                return True
+            except TemplateNotFound:
+                if not env.auto_reload:  # templates do not come and go while it runs
+                    missing.add(name)
+        return False
 
     @cached_property
     def legal_now(self) -> list[dict]:
