@@ -56,6 +56,7 @@ PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railway_rivals/test_mutants.py", "tests/prairie_railroads/test_dividends_and_end.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
+           "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]
 
 

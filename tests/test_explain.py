@@ -169,3 +169,22 @@ def test_an_automatic_effect_names_its_rule(name, rules):
     named = {e.rule for f in game.frames for e in f.events if getattr(e, "rule", None)}
     assert rules <= named
     assert all(isinstance(e, str) for f in game.frames for e in f.events)
+
+
+def test_a_full_use_fee_names_use_fees_alone_and_an_established_one_adds_its_rule():
+    """USE FEES for a fee at the full rate; USE FEES; ESTABLISHMENT only where the words say
+    the lower rate held (the establishment's rule follows its words, never alone)."""
+    record = read_record(GAMES / "railbaron_game_1.json")
+    game = registry.replay(record)
+    words = describer(rule_names("railbaron"), game.names())
+    fees = [line for pid in record_players(record)
+            for line in statement(game.frames, pid, words) if line.kind == "use_fee"]
+    full = [line for line in fees if "established" not in line.text]
+    established = [line for line in fees if "established" in line.text]
+    assert full and established
+    assert {line.rule.split(" — ")[0] for line in full} == {"USE FEES"}  # then the reading
+    assert {line.rule.split(" — ")[0] for line in established} == {"USE FEES; ESTABLISHMENT"}
+
+
+def record_players(record: dict) -> list[str]:
+    return [p["id"] for p in record["players"]]
