@@ -188,3 +188,19 @@ def test_a_full_use_fee_names_use_fees_alone_and_an_established_one_adds_its_rul
 
 def record_players(record: dict) -> list[str]:
     return [p["id"] for p in record["players"]]
+
+
+def test_a_figure_of_some_kinds_keeps_money_in_money_out_or_both():
+    """A report's "fees received" keeps the fees in, "fees paid" the fees out, and a figure
+    asked with no side both: a one-unit line counts like any other."""
+    from referee.engine.statement import Line
+    from referee.games.explain import of_kinds
+
+    lines = [Line(1, amount, kind, "", "", "bank")
+             for amount, kind in ((1, "fee"), (-1, "fee"), (5, "fee"), (-5, "fee"), (7, "prize"))]
+    fees = frozenset({"fee"})
+    assert [line.amount for line in of_kinds(lines, fees, None)] == [1, -1, 5, -5]
+    assert [line.amount for line in of_kinds(lines, fees, "in")] == [1, 5]
+    assert [line.amount for line in of_kinds(lines, fees, "out")] == [-1, -5]
+    assert [line.amount for line in of_kinds(lines, frozenset({"prize", "fee"}), "in")] == [
+        1, 5, 7]
