@@ -8,10 +8,12 @@ in the last hours, so the phones' first page after a restart costs about what an
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from flask import Flask
+from jinja2 import TemplateError
 from sqlite_utils import Database
 
 from referee.web import store
@@ -46,12 +48,18 @@ def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int = MOST_GAMES) ->
     ready: list[str] = []
     with app.app_context():
         db = get_db()
-        recent = recent_games(db, since, limit)
+        try:
+            recent = recent_games(db, since, limit)
+        except sqlite3.Error:  # the pages say what is wrong with the database
+            return ready
         if not recent:
             return ready  # nobody is waiting on a game: the pages load what they need
         templates = Path(app.root_path, app.template_folder or "templates")
         for path in sorted(templates.rglob("*.html")):  # compiled once, then kept on disk
-            app.jinja_env.get_template(path.relative_to(templates).as_posix())
+            try:
+                app.jinja_env.get_template(path.relative_to(templates).as_posix())
+            except TemplateError:  # a page that uses it says so
+                continue
         cache = app.extensions["referee.replayers"]
         for game_id in recent:
             try:
