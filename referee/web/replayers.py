@@ -211,7 +211,6 @@ class ReplayerCache:
         self._guard = threading.Lock()
         self._saved: dict[str, int] = {}  # game -> log length of the checkpoint it has stored
         self._noted: dict[str, int] = {}  # game -> its stored notes cover positions 0..n-1
-        self._keys: dict[str, str] = {}  # game -> its game's key (whose frame notes it keeps)
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock that serialises changes to one game within this process."""
@@ -236,7 +235,6 @@ class ReplayerCache:
 
     def current(self, db: Database, game: GameRow, count: int) -> Replayer:
         """The game's Replayer at `count` stored actions; the caller holds the game's lock."""
-        self._keys[game.id] = game.game
         replayer = self._replayers.get(game.id)
         if replayer is None or replayer.seq > count:
             replayer = self._resume(db, game, count)
@@ -281,14 +279,14 @@ class ReplayerCache:
             self._noted[game.id] = resumed.noted
         return resumed.replayer
 
-    def save_checkpoint(self, db: Database, game_id: str, replayer: Replayer) -> None:
+    def save_checkpoint(self, db: Database, game: GameRow, replayer: Replayer) -> None:
         """Store the Replayer's newest saved-worthy checkpoint, when it is not the one stored
         (every CHECKPOINT_EVERY actions in force, or after an undo below it; nothing to
         do otherwise). Within the caller's transaction."""
-        pending = checkpoint_of(replayer, self._saved.get(game_id, 0), self._noted.get(game_id),
-                                frame_noter(self._keys.get(game_id)))
+        pending = checkpoint_of(replayer, self._saved.get(game.id, 0), self._noted.get(game.id),
+                                frame_noter(game.game))
         if pending is not None:
-            self.store_checkpoint(db, game_id, pending)
+            self.store_checkpoint(db, game.id, pending)
 
     def store_checkpoint(self, db: Database, game_id: str, pending: PendingCheckpoint) -> None:
         """Write a checkpoint worked out before (`checkpoint_of`), within the caller's

@@ -91,7 +91,7 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)
                 # stored when the newest checkpoint in force changed (every CHECKPOINT_EVERY
                 # actions in force, and after an undo below it): a restart replays little
-                cache.save_checkpoint(db, game.id, replayer)
+                cache.save_checkpoint(db, game, replayer)
         except BaseException:
             if applied:
                 cache.evict(game.id)  # the cache ran ahead of a write that did not land

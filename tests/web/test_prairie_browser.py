@@ -123,6 +123,27 @@ def test_a_board_uploaded_on_a_phone_is_offered_by_the_lobby(live_url, chromium)
         "#board option", "options => options.map(o => o.value)")
 
 
+def three_phones(live_url: str, chromium, board: str, decks: tuple[str, str, str]):
+    """A game of Ann, Bob and Cy started from the lobby on `board` ("": none) with `decks`
+    cards of Pay Dividends, Offer Stock and Construct Track, their phones joined and Ann
+    chosen to go first: (the banker's page, the phones by name)."""
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "prairie_railroads")
+    banker.wait_for_selector("#board")
+    banker.select_option("#board", board)
+    for field, n in zip(("#deck_pd", "#deck_os", "#deck_ct"), decks, strict=True):
+        banker.fill(field, n)
+    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        banker.fill(f"#name_{row}", name)
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    join_url = banker.get_attribute(".join a", "href")
+    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
+    click(banker, ".pr-first_player button:text-is('Ann')")
+    return banker, phones
+
+
 def acting(phones: dict, kind: str):
     """The phone that has a panel of `kind` now (each reloaded to catch up); what it asks is on
     its screen as it is picked up."""
@@ -151,20 +172,7 @@ def tap(page, selector: str, shot: str) -> None:
 
 def test_a_turn_of_each_card_with_tapped_dice_listed_builds_and_a_quick_bid(
         live_url, chromium, test_boards):
-    banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "prairie_railroads")
-    banker.wait_for_selector("#board")
-    banker.select_option("#board", "prairie_test")
-    for field, n in (("#deck_pd", "4"), ("#deck_os", "4"), ("#deck_ct", "4")):
-        banker.fill(field, n)
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        banker.fill(f"#name_{row}", name)
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
-    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
-    click(banker, ".pr-first_player button:text-is('Ann')")
+    banker, phones = three_phones(live_url, chromium, "prairie_test", ("4", "4", "4"))
     for _ in range(6):  # the initial auctions: nobody bids, Ann builds each first segment
         for _ in range(3):
             click(banker, ".pr-pass button")
@@ -251,20 +259,7 @@ def face_top(page, die: str, face: int) -> float:
 
 def test_without_a_board_roll_for_me_comes_first_and_the_growth_city_from_a_list(
         live_url, chromium):
-    banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "prairie_railroads")
-    banker.wait_for_selector("#board")
-    banker.select_option("#board", "")  # no board table: the table types its cities
-    for field, n in (("#deck_pd", "4"), ("#deck_os", "0"), ("#deck_ct", "4")):
-        banker.fill(field, n)
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        banker.fill(f"#name_{row}", name)
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
-    phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
-    click(banker, ".pr-first_player button:text-is('Ann')")
+    banker, phones = three_phones(live_url, chromium, "", ("4", "0", "4"))  # the table types
     for frm, to, income in NO_BOARD_FIRST_SEGMENTS:  # nobody bids; Ann builds each for free
         for _ in range(3):
             click(banker, ".pr-pass button")

@@ -291,9 +291,9 @@ def growth(play: Play, action: dict) -> None:
 
 
 def _typed_growth_city(play: Play, typed: Any, action: dict) -> str | None:
-    """Without a board: the city the table says grew (None: nothing grew), a city new to the
-    game learned (confirmed with `new_city` when it reads almost like a known one)."""
-    if typed is None:
+    """Without a board: the city the table says grew (None or blank: nothing grew), a city new
+    to the game learned (confirmed with `new_city` when it reads almost like a known one)."""
+    if typed is None or isinstance(typed, str) and not typed.strip():
         return None
     state = play.state
     require(len(state.grown) < DEVELOPMENT_CUBES,
@@ -313,11 +313,7 @@ def grow_city(play: Play, action: dict) -> None:
     pid, turn = play.turn(action, "growth_choice")
     assert turn.roll is not None
     if play.board is None:
-        typed = action.get("city")
-        if isinstance(typed, str) and not typed.strip():
-            typed = None  # "nothing grew"
-        city = _typed_growth_city(play, typed, action)
-        _grow(play, pid, turn, turn.roll, city)
+        _grow(play, pid, turn, turn.roll, _typed_growth_city(play, action.get("city"), action))
         return
     choices = fallback_cities(play.state, play.board)
     found = play.find_city(action.get("city"))

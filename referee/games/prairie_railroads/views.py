@@ -113,11 +113,12 @@ def legal_actions(rules: PrairieRules, state: State) -> list[dict[str, Any]]:
             out.append({"type": "grow_city", "player": pid, "roll": turn.roll,
                         "choices": fallback_cities(state, rules.board), "board": True})
         elif turn.phase == "growth_choice":
-            # Without a board: the game's cities that have not grown, or a new one, or none.
+            # Without a board: the game's cities that have not grown, or a new one, or none
+            # (a city may grow only while a development cube is left).
+            cube_left = len(state.grown) < DEVELOPMENT_CUBES
             out.append({"type": "grow_city", "player": pid, "roll": turn.roll,
                         "choices": sorted(c for c in state.cities if c not in state.grown)
-                        if len(state.grown) < DEVELOPMENT_CUBES else [],
-                        "board": False})
+                        if cube_left else [], "new_city": cube_left, "board": False})
         elif turn.phase == "railroad":
             able = builders(play, pid)
             out.append({"type": "choose_railroad", "player": pid, "railroads": able,

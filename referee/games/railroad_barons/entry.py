@@ -11,7 +11,6 @@ and the obsolescence rules. `files` writes the folder `load_box_folder` reads.
 from __future__ import annotations
 
 import csv
-import json
 from pathlib import Path
 
 from referee.games.contract import grids
@@ -176,16 +175,14 @@ class BoxEntry:
         rows = {"holdings": holdings, "investors": investors}
         for part in ("track", "railroads", "obsolescence"):
             rows[part] = [[row[c] for c in FILES[part]] for row in _list(cells, part, part)]
-        box = (grids.list_rows(_typed(cells, "box"), ("name", "note", "investor_holding",
-                                                      "investor_railroad")) or [{}])[0]
+        box = (grids.list_rows(_typed(cells, "box"), (*BOX_COLUMNS, "note")) or [{}])[0]
         out = {DEFAULT_FILES[part]: grids.csv_file(FILES[part], rows[part]) for part in FILES}
         manifest = [
             "# Railroad Barons box, written by the entry grids.",
-            f"name = {json.dumps(box.get('name') or key, ensure_ascii=False)}",
-            f"note = {json.dumps(box.get('note') or NOTE, ensure_ascii=False)}",
-            f"investor_holding = {json.dumps(box.get('investor_holding', ''))}",
-            "investor_railroad = "
-            f"{json.dumps(box.get('investor_railroad', ''), ensure_ascii=False)}",
+            f"name = {grids.toml_text(box.get('name') or key)}",
+            f"note = {grids.toml_text(box.get('note') or NOTE)}",
+            f"investor_holding = {grids.toml_text(box.get('investor_holding', ''))}",
+            f"investor_railroad = {grids.toml_text(box.get('investor_railroad', ''))}",
             "",
         ]
         out[MANIFEST] = "\n".join(manifest).encode()

@@ -11,7 +11,6 @@ from flask import current_app, url_for
 
 from referee.games.prairie_railroads.constants import (
     CARD_NAMES,
-    DEVELOPMENT_CUBES,
     DOUBLE_COST,
     HANDS,
     RAILROADS,
@@ -105,7 +104,6 @@ class PrairieView(Presenter):
         panel.data["pair"] = board.growth.get(panel.legal["roll"]) if board else None
         panel.data["primary"] = bool(board and choices and choices[0] in board.primaries())
         panel.data["cities"] = sorted(choices)
-        panel.data["cubes_out"] = len(self.state.grown) >= DEVELOPMENT_CUBES
 
     @cached_property
     def rows(self) -> list[dict]:
