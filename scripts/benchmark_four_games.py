@@ -13,7 +13,9 @@
 - `taps`: Debian's chromium through Playwright at 360x740 with touch: the banker opens "Undo
   this…" and taps "Yes, take it back" with a real touch (Playwright's tap: a touch event the
   browser delivers), in each game; timed in the page from the touch event's time stamp to the
-  first animation frame after the console's live part has swapped.
+  first animation frame after the console's live part has swapped. Beside them, the same
+  harness's floor: a button added to the lobby, touched the same way, that changes one line
+  at once, or after fetching one small file from the same server.
 
 Each figure is min / median / max over RUNS runs, with the load average before and after. The
 long games are generated once (a few minutes) and kept in $BENCH_GAMES (default: a folder in
@@ -298,6 +300,52 @@ def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list
     return samples
 
 
+FLOOR_PAGE = """(fetching) => {
+  const button = document.createElement('button');
+  button.id = 'floor-tap';
+  button.textContent = 'Tap';
+  button.style = 'position:fixed;top:200px;left:20px;width:200px;height:60px;z-index:99';
+  const line = document.createElement('p');
+  line.id = 'floor-line';
+  document.body.append(button, line);
+  button.addEventListener('click', () => {
+    if (!fetching) { line.textContent = String(performance.now()); return; }
+    fetch('/static/icon.svg', {cache: 'no-store'}).then((r) => r.text())
+      .then(() => { line.textContent = String(performance.now()); });
+  });
+}"""
+FLOOR_WATCH = """() => {
+  window.__took = undefined;
+  const started = [];
+  document.addEventListener('touchstart', (e) => started.push(e.timeStamp),
+                            {capture: true, once: true});
+  const obs = new MutationObserver(() => {
+    obs.disconnect();
+    requestAnimationFrame(() => { window.__took = performance.now() - started[0]; });
+  });
+  obs.observe(document.getElementById('floor-line'), {childList: true, characterData: true,
+                                                      subtree: true});
+}"""
+
+
+def floor_taps(browser, server: Server, touch: dict, fetching: bool, taps: int) -> list[float]:
+    """The harness's own floor, on the lobby page: a touched button that changes one line, at
+    once or after fetching one small file from the same server (no game, no template)."""
+    context = browser.new_context(**touch)
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.evaluate(FLOOR_PAGE, fetching)
+    samples = []
+    for i in range(taps + 3):
+        page.evaluate(FLOOR_WATCH)
+        page.tap("#floor-tap")
+        page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
+        if i >= 3:
+            samples.append(page.evaluate("() => window.__took") / 1000)
+    context.close()
+    return samples
+
+
 def bench_taps(taps: int = 0) -> list[str]:
     from playwright.sync_api import sync_playwright
 
@@ -313,7 +361,11 @@ def bench_taps(taps: int = 0) -> list[str]:
         browser = p.chromium.launch(executable_path=chromium)
         touch = {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
                  "has_touch": True}
+        floors: dict[bool, list[float]] = {False: [], True: []}
         for _round in range(RUNS):
+            for fetching in floors:
+                floors[fetching].append(statistics.median(floor_taps(browser, server, touch,
+                                                                     fetching, taps)))
             for key in GAMES:
                 medians[key].append(statistics.median(undo_taps(browser, server, touch, key,
                                                                 taps)))
@@ -322,6 +374,9 @@ def bench_taps(taps: int = 0) -> list[str]:
         f"| game | banker's Undo, touch to frame (median of {taps} taps; min / median / max "
         f"of {RUNS} rounds) | goal |", "|---|---|---|",
         *(f"| {NAMES[key]} | {spread(medians[key])} | ≤ 50 ms |" for key in GAMES),
+        f"| (floor) a tap that changes one line | {spread(floors[False])} | |",
+        f"| (floor) a tap that fetches one small file, then changes one line "
+        f"| {spread(floors[True])} | |",
         "\nEach tap: \"Undo this…\" opened with a touch, then \"Yes, take it back\" touched "
         "(Playwright's tap, delivered by chromium as a touch event); timed in the page from "
         "that touch event's time stamp to the first animation frame after the console's live "

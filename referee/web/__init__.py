@@ -33,6 +33,7 @@ from referee.web import (
     play,
     players,
     rejoin,
+    urls,
     why,
 )
 from referee.web.games import hooks_for
@@ -125,6 +126,7 @@ def create_app(
     compress.init_app(app)
     assets.init_app(app)
     filters.init_app(app, HTMX_SCRIPT)
+    urls.init_app(app)
     look.init_app(app)
     for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, entry.bp, manifest.bp,
                       players.bp, why.bp):

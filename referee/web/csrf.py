@@ -34,7 +34,9 @@ def csrf_token() -> str:
     """The token this browser's forms must send back."""
     if "csrf_cookie" not in g:
         g.csrf_cookie = request.cookies.get(COOKIE) or new_secret()
-    return _token_for(g.csrf_cookie)
+    if g.get("csrf_for") != g.csrf_cookie:  # one HMAC a request, not one a form
+        g.csrf_for, g.csrf_value = g.csrf_cookie, _token_for(g.csrf_cookie)
+    return g.csrf_value
 
 
 def _check() -> None:
