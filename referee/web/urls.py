@@ -7,19 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 
 KEPT = 4096  # URLs remembered; past this the memory starts again (a game night needs far fewer)
 
 
 def remembered_url_for(build: Callable[..., str]) -> Callable[..., str]:
     """`build` (the app's url_for) remembered for relative URLs with plain values. External
-    URLs, special arguments (`_anchor`, `_method`…), a blueprint-relative endpoint and values
-    that cannot be a key are built each time."""
+    URLs, special arguments (`_anchor`, `_method`…), a blueprint-relative endpoint, values that
+    cannot be a key and a call outside a request are built each time."""
     kept: dict[Hashable, str] = {}
 
     def url_for(endpoint: str, **values: Any) -> str:
-        if endpoint.startswith(".") or any(name.startswith("_") for name in values):
+        if (endpoint.startswith(".") or any(name.startswith("_") for name in values)
+                or not has_request_context()):
             return build(endpoint, **values)
         try:
             key = (request.script_root, endpoint, frozenset(values.items()))

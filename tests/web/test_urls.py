@@ -1,4 +1,6 @@
 """Templates' url_for is remembered: the same URL as Flask builds, for every kind of call."""
+import pytest
+
 from referee.web.urls import remembered_url_for
 
 
@@ -35,6 +37,8 @@ def test_what_cannot_be_remembered_is_built_each_time(app):
             url_for("why.why", game_id="abc", account="p1", page="banker", _external=True)
             url_for("why.why", game_id="abc", account="p1", page=["banker"])
     assert len(built) == 4
+    with app.app_context(), pytest.raises(RuntimeError, match="outside an active request"):
+        url_for("why.why", game_id="abc", account="p1", page="b")  # as Flask says it
     with app.test_request_context("/", base_url="http://127.0.0.1/club/"):
         assert url_for("static", filename="app.css").startswith("/club/static/")  # its prefix
 
