@@ -40,9 +40,12 @@ def full_rate(state: State, board: RailBaronMap, settings: Settings, rider: str,
 
 
 def railroads_at_train(state: State, board: RailBaronMap, pid: str) -> Iterable[str]:
+    """The railroads serving the player's train, in the map's order (never a set's: the
+    establishments they bring are said, and kept, in this order)."""
     player = state.players[pid]
     if player.city is not None:
-        return board.railroads_at(player.city)
+        served = board.railroads_at(player.city)
+        return tuple(rr for rr in board.railroads if rr in served)
     return player.milepost or ()
 
 
