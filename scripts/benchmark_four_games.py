@@ -286,17 +286,27 @@ def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list
     page = context.new_page()
     page.goto(f"{server.url}/g/{game_id}/banker")
     page.wait_for_function("() => window.htmx !== undefined")
-    samples = []
-    for i in range(taps + 3):
+
+    def tap(i: int) -> None:
         page.wait_for_function(READY)
         page.tap("details.undo-confirm summary")
         page.wait_for_selector("details.undo-confirm[open] form.undo button[type=submit]")
         page.evaluate(WATCH, n + i + 1)
         page.tap("form.undo button[type=submit]")
+
+    return timed_taps(page, tap, taps)
+
+
+def timed_taps(page, tap, taps: int) -> list[float]:
+    """`tap(i)` done 3 + `taps` times; the seconds each of the last `taps` took (the page's
+    `window.__took`, in ms, set by its watcher). The page's context is closed after."""
+    samples = []
+    for i in range(taps + 3):
+        tap(i)
         page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
         if i >= 3:
             samples.append(page.evaluate("() => window.__took") / 1000)
-    context.close()
+    page.context.close()
     return samples
 
 
@@ -335,15 +345,12 @@ def floor_taps(browser, server: Server, touch: dict, fetching: bool, taps: int) 
     page = context.new_page()
     page.goto(f"{server.url}/")
     page.evaluate(FLOOR_PAGE, fetching)
-    samples = []
-    for i in range(taps + 3):
+
+    def tap(_i: int) -> None:
         page.evaluate(FLOOR_WATCH)
         page.tap("#floor-tap")
-        page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
-        if i >= 3:
-            samples.append(page.evaluate("() => window.__took") / 1000)
-    context.close()
-    return samples
+
+    return timed_taps(page, tap, taps)
 
 
 def bench_taps(taps: int = 0) -> list[str]:

@@ -4,14 +4,19 @@ import pytest
 from referee.web.urls import remembered_url_for
 
 
-def test_a_remembered_url_is_the_one_flask_builds_and_is_built_once(app):
+def counting(app):
+    """The app's url_for remembered, and the endpoints it was actually built for."""
     built = []
 
     def build(endpoint, **values):
         built.append(endpoint)
         return app.url_for(endpoint, **values)
 
-    url_for = remembered_url_for(build)
+    return remembered_url_for(build), built
+
+
+def test_a_remembered_url_is_the_one_flask_builds_and_is_built_once(app):
+    url_for, built = counting(app)
     with app.test_request_context("/"):
         first = url_for("why.why", game_id="abc", account="p1", page="banker")
         again = url_for("why.why", page="banker", account="p1", game_id="abc")
@@ -25,13 +30,7 @@ def test_a_remembered_url_is_the_one_flask_builds_and_is_built_once(app):
 
 
 def test_what_cannot_be_remembered_is_built_each_time(app):
-    built = []
-
-    def build(endpoint, **values):
-        built.append(endpoint)
-        return app.url_for(endpoint, **values)
-
-    url_for = remembered_url_for(build)
+    url_for, built = counting(app)
     with app.test_request_context("/"):
         for _ in range(2):
             url_for("why.why", game_id="abc", account="p1", page="banker", _external=True)
