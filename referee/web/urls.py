@@ -23,7 +23,8 @@ def remembered_url_for(build: Callable[..., str]) -> Callable[..., str]:
                 or not has_request_context()):
             return build(endpoint, **values)
         try:
-            key = (request.script_root, endpoint, frozenset(values.items()))
+            key = (request.script_root, endpoint,  # True and 1 are equal keys, not one URL
+                   frozenset((name, type(v), v) for name, v in values.items()))
             found = kept.get(key)
         except TypeError:  # a list or a dict among the values
             return build(endpoint, **values)
