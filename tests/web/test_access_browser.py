@@ -237,7 +237,7 @@ def test_a_rail_baron_turn_by_keyboard_alone(app, live_url, chromium):
     press(ann, ".live .panel[data-action='roll_move'] button:has-text('Roll for me')", "Enter")
     press(ann, ".live button.rb-tap[data-rr='AA'], .live button.rb-tap[data-likely='AA']", "Space")
     assert ann.locator(".live button.rb-tap[aria-pressed='true']").count() >= 1
-    for _ in range(6):  # white doubles bring the bonus die; an arrival, the purchase
+    for _ in range(6):  # double sixes bring a Freight the bonus die; an arrival, the purchase
         live = ann.locator(".live")
         if live.locator(".panel[data-action='end_turn'] button").count():
             break
