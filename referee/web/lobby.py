@@ -74,8 +74,11 @@ def index() -> Response:
 
 @bp.get("/new/options")
 def options() -> Response:
-    """The game-specific part of the new game form, for the game chosen (?game=)."""
-    return page_or_fragment("lobby/index.html", "lobby/_options.html", **_context(),
+    """The game-specific part of the new game form, for the game chosen (?game=), with the
+    players' names typed so far (?name_1=…)."""
+    names = MultiDict([(k, v) for k, v in request.args.items(multi=True)
+                       if k == "game" or k.startswith("name_")])
+    return page_or_fragment("lobby/index.html", "lobby/_options.html", **_context(names),
                             listings=store.list_games(get_db()))
 
 

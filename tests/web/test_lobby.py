@@ -106,6 +106,13 @@ def test_options_fragment_answers_htmx(client):
     assert "HX-Request" in response.headers["Vary"]
 
 
+def test_the_names_typed_so_far_come_back_with_the_chosen_games_rows(client):
+    response = client.get("/new/options?game=counter&name_1=Ann&name_2=%3Cb%3EBo&map=zz"
+                          "&edition=nope", headers={"HX-Request": "true"})
+    assert 'value="Ann"' in response.text and 'value="&lt;b&gt;Bo"' in response.text
+    assert 'value="zz"' not in response.text and "nope" not in response.text  # names only
+
+
 def _upload(browser, text: str, name: str = "game.json"):
     return browser.post("/import", {"record": (io.BytesIO(text.encode()), name)},
                         content_type="multipart/form-data")
