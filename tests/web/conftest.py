@@ -190,6 +190,28 @@ def import_in(page, live_url: str, path) -> str:
     return page.url.split("/g/")[1].split("/")[0]
 
 
+def start_in_lobby(page, live_url: str, game: str, names, *, choose: dict | None = None,
+                   tick=(), fill: dict | None = None) -> str:
+    """Start a game of `game` from the lobby on `page`, whose browser becomes its banker: the
+    game chosen and its rows awaited (they are disabled while the chosen game's are on their
+    way), then the selects of `choose` set ({"#map": "tiny"}), the boxes of `tick` ticked, the
+    fields of `fill` typed and the players' `names` typed in order. The join link."""
+    page.goto(live_url + "/")
+    page.select_option("#game", game)
+    page.wait_for_selector("#name_1:enabled")
+    for field, value in (choose or {}).items():
+        page.select_option(field, value)
+    for box in tick:
+        page.check(box)
+    for field, value in (fill or {}).items():
+        page.fill(field, value)
+    for row, name in enumerate(names, start=1):
+        page.fill(f"#name_{row}", name)
+    page.click("text=Start the game")
+    page.wait_for_url("**/banker")
+    return page.get_attribute(".join a", "href")
+
+
 def join_phones(chromium, join_url: str, names) -> dict:
     """Each of `names` takes its seat on a phone of its own (360×740) from the join page: the
     phones' pages by name, each on its own page of the game."""

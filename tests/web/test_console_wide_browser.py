@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.conftest import start_in_lobby
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots" / "look"  # git-ignored
@@ -21,14 +23,7 @@ FIRST_ACTION = """() => {
 
 def test_the_first_action_of_a_new_game_is_in_view_beside_the_join_code(live_url, chromium):
     banker = chromium.new_context(**LAPTOP).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "railbaron")
-    banker.wait_for_selector("#name_3")
-    banker.fill("#name_1", "Ann")
-    banker.fill("#name_2", "Bob")
-    banker.fill("#name_3", "Cy")
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
+    start_in_lobby(banker, live_url, "railbaron", ("Ann", "Bob", "Cy"))
     assert banker.locator(".join-fold").get_attribute("open") is not None  # seats are free
     assert banker.locator(".join-fold .qr").first.is_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)

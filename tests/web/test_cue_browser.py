@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, start_in_lobby
 from tests.web.test_cue import toy  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -34,14 +34,7 @@ def in_view(page, selector: str) -> bool:
 
 def test_your_turn_reaches_the_history_page_and_undo_asks_once(app, live_url, chromium, toy):  # noqa: F811
     banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", toy)
-    banker.wait_for_load_state("networkidle")
-    banker.fill("#name_1", "Ann")
-    banker.fill("#name_2", "Bob")
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    join_url = start_in_lobby(banker, live_url, toy, ("Ann", "Bob"))
 
     phones = {}
     for pid, name in (("p1", "Ann"), ("p2", "Bob")):

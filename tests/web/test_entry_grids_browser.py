@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web import entry_maps
-from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.conftest import PHONE, check_phone_layout, join_phones, start_in_lobby
 from tests.web.test_railbaron_browser import LAPTOP, act, move, roll, tap, text
 
 pytestmark = pytest.mark.browser
@@ -192,15 +192,9 @@ def test_an_owner_types_a_box_on_a_phone_and_a_game_is_played_on_it(app, live_ur
     page.wait_for_load_state("networkidle")
     assert "/boards/railroad_barons/typedbox" in page.url, text(page, "main")
 
-    page.goto(live_url + "/")
-    page.select_option("#game", "railroad_barons")
-    page.wait_for_selector("#rb-draft_offers")
-    page.select_option("#map", "typedbox")
-    for row, name in enumerate(("Ann", "Bob"), start=1):
-        page.fill(f"#name_{row}", name)
-    page.click("text=Start the game")
-    page.wait_for_url("**/banker")
-    phones = join_phones(chromium, page.get_attribute(".join a", "href"), ("Ann", "Bob"))
+    join_url = start_in_lobby(page, live_url, "railroad_barons", ("Ann", "Bob"),
+                              choose={"#map": "typedbox"})
+    phones = join_phones(chromium, join_url, ("Ann", "Bob"))
     ann, bob = phones["Ann"], phones["Bob"]
     choose(ann, "$60 Investor", "75")
     turn_comes(bob, "Take $75")
@@ -263,15 +257,8 @@ def test_an_owner_types_a_rivals_key_table_and_a_race_throws_its_towns(app, live
     page.wait_for_load_state("networkidle")
     assert "/boards/railway_rivals/pebbleshire" in page.url, text(page, "main")
 
-    page.goto(live_url + "/")
-    page.select_option("#game", "railway_rivals")
-    page.wait_for_selector("select#map")
-    page.select_option("select#map", "pebbleshire")
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        page.fill(f"#name_{row}", name)
-    page.click("text=Start the game")
-    page.wait_for_url("**/banker")
-    join_url = page.get_attribute(".join a", "href")
+    join_url = start_in_lobby(page, live_url, "railway_rivals", ("Ann", "Bob", "Cy"),
+                              choose={"select#map": "pebbleshire"})
     phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
     for name, town in (("Ann", "Ardle"), ("Bob", "Cragg"), ("Cy", "Eskby")):
         phones[name].reload()

@@ -13,7 +13,7 @@ import pytest
 from referee.web.look import ink
 from tests.prairie_railroads.play import TEST_BOARD
 from tests.railroad_barons.play import TEST_BOX
-from tests.web.conftest import COLOURS, NO_SIDEWAYS_SCROLL, PHONE, SMALL_TARGETS
+from tests.web.conftest import COLOURS, NO_SIDEWAYS_SCROLL, PHONE, SMALL_TARGETS, start_in_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -104,18 +104,10 @@ def start(chromium, live_url: str, game: str, board: str, names: tuple[str, ...]
           fields: dict[str, str] | None = None):
     """A game made on the lobby: (banker page, {name: phone page}, join url, lobby page)."""
     banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", game)
-    banker.wait_for_selector(f"select#{'board' if game == 'prairie_railroads' else 'map'}")
-    banker.select_option("#board" if game == "prairie_railroads" else "#map", board)
-    for field, value in (fields or {}).items():
-        banker.fill(field, value)
-    for row, name in enumerate(names, start=1):
-        banker.fill(f"#name_{row}", name)
-    lobby = banker.url
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    join_url = start_in_lobby(
+        banker, live_url, game, names, fill=fields,
+        choose={"#board" if game == "prairie_railroads" else "#map": board})
+    lobby = live_url + "/"
     phones = {}
     for row, name in enumerate(names[:2], start=1):
         phone = chromium.new_context(**PHONE).new_page()
@@ -210,15 +202,8 @@ def test_every_screen_of_the_four_games(live_url, chromium, boards):
 def test_a_seat_in_the_dark(live_url, chromium, boards):
     """Dark mode keeps the seat's accent, and a yellow seat gets dark ink."""
     banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "counter")
-    banker.wait_for_selector("#name_3")
-    banker.fill("#name_1", "Ann")
-    banker.fill("#name_2", "Yolanda")
-    banker.select_option("#colour_2", COLOURS[3])
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    join_url = start_in_lobby(banker, live_url, "counter", ("Ann", "Yolanda"),
+                              choose={"#colour_2": COLOURS[3]})
     phone = chromium.new_context(**PHONE, color_scheme="dark").new_page()
     phone.goto(join_url)
     phone.click("button:has-text('Yolanda')")

@@ -9,7 +9,7 @@ import pytest
 
 from referee.games.prairie_railroads import board as boards
 from tests.prairie_railroads.play import TEST_BOARD
-from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.conftest import PHONE, check_phone_layout, join_phones, start_in_lobby
 from tests.web.phone import assert_in_view, check_after_tap, next_step
 
 pytestmark = pytest.mark.browser
@@ -128,17 +128,9 @@ def three_phones(live_url: str, chromium, board: str, decks: tuple[str, str, str
     cards of Pay Dividends, Offer Stock and Construct Track, their phones joined and Ann
     chosen to go first: (the banker's page, the phones by name)."""
     banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "prairie_railroads")
-    banker.wait_for_selector("#board")
-    banker.select_option("#board", board)
-    for field, n in zip(("#deck_pd", "#deck_os", "#deck_ct"), decks, strict=True):
-        banker.fill(field, n)
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        banker.fill(f"#name_{row}", name)
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    join_url = start_in_lobby(
+        banker, live_url, "prairie_railroads", ("Ann", "Bob", "Cy"), choose={"#board": board},
+        fill=dict(zip(("#deck_pd", "#deck_os", "#deck_ct"), decks, strict=True)))
     phones = join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
     click(banker, ".pr-first_player button:text-is('Ann')")
     return banker, phones

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import PHONE, check_phone_layout
+from tests.web.conftest import PHONE, check_phone_layout, start_in_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -51,16 +51,9 @@ def text(page, selector: str) -> str:
 
 def test_a_phone_plans_a_route_and_the_table_shows_the_board(live_url, chromium):
     banker = chromium.new_context(**LAPTOP).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "railbaron")
-    banker.wait_for_load_state("networkidle")
-    banker.select_option("#map", "us")
-    banker.check("input[name='edition'][value='modern']")
-    banker.fill("#name_1", "Ann")
-    banker.fill("#name_2", "Bob")
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    join_url = banker.get_attribute(".join a", "href")
+    join_url = start_in_lobby(banker, live_url, "railbaron", ("Ann", "Bob"),
+                              choose={"#map": "us"},
+                              tick=("input[name='edition'][value='modern']",))
 
     phone = chromium.new_context(**PHONE).new_page()
     phone.goto(join_url)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.conftest import PHONE, check_phone_layout, join_phones, start_in_lobby
 from tests.web.phone import assert_in_view, check_after_tap
 
 pytestmark = pytest.mark.browser
@@ -35,16 +35,9 @@ def tap_die(page, field: str, face: int) -> None:
 def keeper_of_a_new_game(live_url, chromium, variants=()):
     """The keeper's console on a phone, of a game made in the lobby: Ann, Bob, Cy in Austria."""
     keeper = chromium.new_context(**PHONE).new_page()
-    keeper.goto(live_url + "/")
-    keeper.select_option("#game", "railway_rivals")
-    keeper.wait_for_selector("select#map")
-    keeper.select_option("select#map", "austria")
-    for variant in variants:
-        keeper.check(f"input[name='variant'][value='{variant}']")
-    for row, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        keeper.fill(f"#name_{row}", name)
-    keeper.click("text=Start the game")
-    keeper.wait_for_url("**/banker")
+    start_in_lobby(keeper, live_url, "railway_rivals", ("Ann", "Bob", "Cy"),
+                   choose={"select#map": "austria"},
+                   tick=[f"input[name='variant'][value='{variant}']" for variant in variants])
     return keeper
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import PHONE, check_phone_layout, join_phones
+from tests.web.conftest import PHONE, check_phone_layout, join_phones, start_in_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -14,14 +14,8 @@ pytestmark = pytest.mark.browser
 def test_a_rejoin_code_puts_the_seat_on_a_new_phone_and_the_old_one_is_refused(live_url,
                                                                                 chromium):
     banker = chromium.new_context(**PHONE).new_page()
-    banker.goto(live_url + "/")
-    banker.select_option("#game", "counter")
-    banker.wait_for_selector("#map", state="detached")
-    banker.fill("#name_1", "Ann")
-    banker.fill("#name_2", "Bob")
-    banker.click("text=Start the game")
-    banker.wait_for_url("**/banker")
-    old = join_phones(chromium, banker.get_attribute(".join a", "href"), ["Ann"])["Ann"]
+    join_url = start_in_lobby(banker, live_url, "counter", ("Ann", "Bob"))
+    old = join_phones(chromium, join_url, ["Ann"])["Ann"]
     me = old.url
 
     banker.locator(".seat-list li", has_text="Ann").locator("button:text-is('Rejoin code')").click()
