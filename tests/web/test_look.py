@@ -143,8 +143,14 @@ def screens(banker, phones: dict[str, tuple], key: str) -> None:
     look(table, f"{key}-table")
     table.goto(banker.url.replace("/banker", "/history"))
     look(table, f"{key}-history")
-    acting.goto(acting.url.replace("/me", "/history"))
-    assert acting.evaluate(STRIPE) == rgb(colour), f"{key}: a seat's history is not its colour"
+    mine = acting.url.replace("/me", "/history")
+    answer = acting.goto(mine)
+    assert answer is not None and answer.status == 200, (
+        f"{key}: {mine} answered {answer and answer.status}: {acting.inner_text('main')[:300]}")
+    stripe = acting.evaluate(STRIPE)
+    assert stripe == rgb(colour), (
+        f"{key}: a seat's history at {acting.url} is {stripe}, not its colour {colour}; the page "
+        f"says {acting.evaluate('document.body.outerHTML.slice(0, 600)')}")
     look(acting, f"{key}-history-seat", seat=colour)
     table.close()
 
