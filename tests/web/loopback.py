@@ -34,8 +34,9 @@ class Server:
     """`referee serve --host 127.0.0.1` on a free port over `instance`, as a child process."""
 
     def __init__(self, instance: Path, threads: int = 8, port: int | None = None,
-                 prefix: list[str] | None = None):
+                 prefix: list[str] | None = None, root: Path | None = None):
         self.instance = Path(instance)
+        self.root = Path(root or PROJECT_ROOT)  # the checkout whose code serves
         self.threads = threads
         self.port = port or free_port()
         self.prefix = list(prefix or [])  # e.g. a private mount namespace to run it in
@@ -50,7 +51,7 @@ class Server:
                    "--port", str(self.port), "--instance", str(self.instance),
                    "--threads", str(self.threads), "--public-url", self.url]
         self.log = (self.instance.parent / f"server-{self.port}.log").open("ab")
-        self.process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=self.log,
+        self.process = subprocess.Popen(command, cwd=self.root, stdout=self.log,
                                         stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

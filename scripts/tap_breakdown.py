@@ -1,0 +1,176 @@
+"""Where the time of the banker's Undo tap goes, phase by phase, in Debian's chromium.
+
+    .venv/bin/python scripts/tap_breakdown.py                      # Rail Baron, this checkout
+    .venv/bin/python scripts/tap_breakdown.py --game prairie_railroads
+    .venv/bin/python scripts/tap_breakdown.py --tree ../older      # another checkout's server
+
+The `taps` section of scripts/benchmark.py gives the figure that is judged (touch to frame);
+this script splits the same tap, on a 300-action game at 360x740 with touch, into the moments
+the page sees: the touch's delivery (`touchstart` to `click`), htmx's request (with the
+browser's own Resource Timing of the POST: time to the first byte and the body's size), htmx's
+swap, and the wait for the next frame. Beside it, on the same server and browser, the harness's
+floor: a touched button that fetches one small static file.
+
+Rail Baron's game is made by the served checkout's own generator (tests/web/long_game.py, seed
+1); `--tree PATH` serves from another checkout of the project (an older commit, say, made with
+`git worktree add`), so the same harness measures both on the same machine and the same game.
+Loopback only; every loop bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench_table import Phone  # noqa: E402
+from benchmark_four_games import FLOOR_PAGE, FLOOR_WATCH, cut, game_record  # noqa: E402
+
+from tests.web.loopback import Server  # noqa: E402
+
+PHASES = {
+    "click": "touch delivered (touchstart to click)",
+    "htmx:beforeRequest": "htmx sends the POST",
+    "htmx:beforeOnLoad": "the answer is in",
+    "htmx:afterSwap": "htmx has swapped it",
+    "took": "the next frame",
+}
+WATCH = """(seq) => {
+  window.__took = undefined; window.__marks = {};
+  let start;
+  document.addEventListener('touchstart', (e) => { start = e.timeStamp; },
+                            {capture: true, once: true});
+  const mark = (name) => () => {
+    if (!(name in window.__marks)) window.__marks[name] = performance.now() - start;
+  };
+  document.addEventListener('click', mark('click'), {capture: true, once: true});
+  for (const name of ['htmx:beforeRequest', 'htmx:beforeOnLoad', 'htmx:afterSwap'])
+    document.body.addEventListener(name, mark(name), {once: true});
+  const obs = new MutationObserver(() => {
+    if (!document.querySelector(`section.live[data-seq="${seq}"]`)) return;
+    obs.disconnect();
+    requestAnimationFrame(() => { window.__took = performance.now() - start; });
+  });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+POST_TIMING = """() => {
+  const e = performance.getEntriesByType('resource')
+    .filter((e) => e.initiatorType === 'xmlhttprequest' && e.name.endsWith('/act')).pop();
+  return {ttfb: e.responseStart - e.requestStart, body: e.responseEnd - e.responseStart,
+          wire: e.transferSize, size: e.decodedBodySize};
+}"""
+LIVE = """() => [document.querySelector('section.live').outerHTML.length,
+               document.querySelector('section.live').querySelectorAll('*').length]"""
+OLD_GAME = ("import json, sys; from tests.web.long_game import long_game; "
+            "record, actions = long_game(int(sys.argv[1]), seed=1); "
+            "print(json.dumps({**record, 'actions': actions}))")
+
+
+def record_of(game: str, actions: int, tree: Path) -> dict:
+    """The game to take back from. Rail Baron's is made by the served checkout's own generator
+    (so two checkouts are measured on the same game); the others are this checkout's long games
+    (tests/long_games.py)."""
+    if game != "railbaron":
+        if tree != ROOT:
+            raise SystemExit("--tree measures Rail Baron only (the game every checkout makes)")
+        return cut(game_record(game), actions)
+    made = subprocess.run([sys.executable, "-c", OLD_GAME, str(actions)], cwd=tree,
+                          check=True, capture_output=True, text=True)
+    return json.loads(made.stdout)
+
+
+def undo_marks(browser, server: Server, record: dict, taps: int) -> tuple[list[dict], list]:
+    touch = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+    banker = Phone(server.port)
+    game_id = banker.import_record(record)
+    seq = len(record["actions"])
+    context = browser.new_context(**touch)
+    context.add_cookies([{"name": "banker", "value": banker.cookies["banker"],
+                          "url": f"{server.url}/g/{game_id}/"}])
+    page = context.new_page()
+    page.goto(f"{server.url}/g/{game_id}/banker")
+    page.wait_for_function("() => window.htmx !== undefined")
+    rows = []
+    for i in range(taps + 3):
+        page.wait_for_function("() => (document.querySelector('form.undo') || {})"
+                               "['htmx-internal-data'] !== undefined")
+        page.tap("details.undo-confirm summary")
+        page.wait_for_selector("details.undo-confirm[open] form.undo button[type=submit]")
+        page.evaluate(WATCH, seq + i + 1)
+        page.tap("form.undo button[type=submit]")
+        page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
+        if i >= 3:
+            marks = page.evaluate("() => ({...window.__marks, took: window.__took})")
+            rows.append({**marks, **page.evaluate(POST_TIMING)})
+    live = page.evaluate(LIVE)
+    context.close()
+    return rows, live
+
+
+def floor(browser, server: Server, taps: int) -> list[float]:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.evaluate(FLOOR_PAGE, True)
+    took = []
+    for i in range(taps + 3):
+        page.evaluate(FLOOR_WATCH)
+        page.tap("#floor-tap")
+        page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
+        if i >= 3:
+            took.append(page.evaluate("() => window.__took"))
+    context.close()
+    return took
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="railbaron")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--taps", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=300)
+    args = parser.parse_args(argv)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print("chromium is not installed: no browser figures.")
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    tree = args.tree.resolve()
+    record = record_of(args.game, args.actions, tree)
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
+        server = Server(Path(folder) / "instance", threads=4, root=tree).start(timeout=180)
+        try:
+            browser = p.chromium.launch(executable_path=chromium)
+            rows, (size, nodes) = undo_marks(browser, server, record, args.taps)
+            floor_took = floor(browser, server, args.taps)
+            browser.close()
+        finally:
+            server.stop()
+    med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+    print(f"{args.game}, {args.actions} actions, served from {tree.name}: median of "
+          f"{len(rows)} banker's Undo taps (ms from the touch)\n")
+    print("| moment | ms | since the last |\n|---|---|---|")
+    last = 0.0
+    for key, words in PHASES.items():
+        print(f"| {words} | {med[key]:.1f} | {med[key] - last:.1f} |")
+        last = med[key]
+    print(f"\nThe POST as the browser saw it: {med['ttfb']:.1f} ms from sending to the first "
+          f"byte, {med['body']:.1f} ms for the rest; {med['wire']:,.0f} B on the wire, "
+          f"{med['size']:,.0f} B of HTML. The live part: {size:,} characters, {nodes} elements."
+          f"\nFloor, same server and browser: a touched button that fetches one small file, "
+          f"{statistics.median(floor_took):.1f} ms to the frame.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
