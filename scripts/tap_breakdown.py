@@ -48,12 +48,18 @@ WATCH = """(seq) => {
   let start;
   document.addEventListener('touchstart', (e) => { start = e.timeStamp; },
                             {capture: true, once: true});
-  const mark = (name) => () => {
+  const mark = (name) => (e) => {
+    // htmx's events of the POST only: a poll may come and go during the tap
+    if (e.detail && e.detail.requestConfig && e.detail.requestConfig.verb !== 'post') return;
     if (!(name in window.__marks)) window.__marks[name] = performance.now() - start;
   };
   document.addEventListener('click', mark('click'), {capture: true, once: true});
-  for (const name of ['htmx:beforeRequest', 'htmx:beforeOnLoad', 'htmx:afterSwap'])
-    document.body.addEventListener(name, mark(name), {once: true});
+  if (window.__unwatch) window.__unwatch();  // the last tap's listeners
+  const names = ['htmx:beforeRequest', 'htmx:beforeOnLoad', 'htmx:afterSwap'];
+  const marks = names.map(mark);
+  names.forEach((name, i) => document.body.addEventListener(name, marks[i]));
+  window.__unwatch = () => names.forEach((name, i) =>
+    document.body.removeEventListener(name, marks[i]));
   const obs = new MutationObserver(() => {
     if (!document.querySelector(`section.live[data-seq="${seq}"]`)) return;
     obs.disconnect();
