@@ -265,6 +265,7 @@ WATCH = """(seq) => {
   obs.observe(document.body, {subtree: true, childList: true, attributes: true});
 }"""
 READY = "() => (document.querySelector('form.undo') || {})['htmx-internal-data'] !== undefined"
+TOUCH = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
 def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list[float]:
@@ -278,23 +279,30 @@ def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list
         if len(Replayer.restore(rules, record["actions"][:n]).frames) > taps + 5:
             break
         n += 100
+    page = banker_console(browser, server, touch, cut(record, n))
+    return timed_taps(page, lambda i: tap_undo(page, WATCH, n + i + 1), taps)
+
+
+def banker_console(browser, server: Server, touch: dict, record: dict):
+    """`record` imported into `server`, and its banker's console open in a new context."""
     banker = Phone(server.port)
-    game_id = banker.import_record(cut(record, n))
+    game_id = banker.import_record(record)
     context = browser.new_context(**touch)
     context.add_cookies([{"name": "banker", "value": banker.cookies["banker"],
                           "url": f"{server.url}/g/{game_id}/"}])
     page = context.new_page()
     page.goto(f"{server.url}/g/{game_id}/banker")
     page.wait_for_function("() => window.htmx !== undefined")
+    return page
 
-    def tap(i: int) -> None:
-        page.wait_for_function(READY)
-        page.tap("details.undo-confirm summary")
-        page.wait_for_selector("details.undo-confirm[open] form.undo button[type=submit]")
-        page.evaluate(WATCH, n + i + 1)
-        page.tap("form.undo button[type=submit]")
 
-    return timed_taps(page, tap, taps)
+def tap_undo(page, watch: str, seq: int) -> None:
+    """Open "Undo this…" and touch "Yes, take it back", with `watch` set for the new `seq`."""
+    page.wait_for_function(READY)
+    page.tap("details.undo-confirm summary")
+    page.wait_for_selector("details.undo-confirm[open] form.undo button[type=submit]")
+    page.evaluate(watch, seq)
+    page.tap("form.undo button[type=submit]")
 
 
 def timed_taps(page, tap, taps: int) -> list[float]:
@@ -341,8 +349,7 @@ FLOOR_WATCH = """() => {
 def floor_taps(browser, server: Server, touch: dict, fetching: bool, taps: int) -> list[float]:
     """The harness's own floor, on the lobby page: a touched button that changes one line, at
     once or after fetching one small file from the same server (no game, no template)."""
-    context = browser.new_context(**touch)
-    page = context.new_page()
+    page = browser.new_context(**touch).new_page()
     page.goto(f"{server.url}/")
     page.evaluate(FLOOR_PAGE, fetching)
 
@@ -366,8 +373,7 @@ def bench_taps(taps: int = 0) -> list[str]:
     with tempfile.TemporaryDirectory() as folder, \
             serving(Path(folder) / "instance") as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium)
-        touch = {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
-                 "has_touch": True}
+        touch = TOUCH
         floors: dict[bool, list[float]] = {False: [], True: []}
         for _round in range(RUNS):
             for fetching in floors:

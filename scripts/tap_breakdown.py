@@ -31,8 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench_table import Phone  # noqa: E402
-from benchmark_four_games import FLOOR_PAGE, FLOOR_WATCH, cut, game_record  # noqa: E402
+from benchmark_four_games import TOUCH, banker_console, cut, floor_taps, game_record, tap_undo  # noqa: E402
 
 from tests.web.loopback import Server  # noqa: E402
 
@@ -94,48 +93,18 @@ def record_of(game: str, actions: int, tree: Path) -> dict:
 
 
 def undo_marks(browser, server: Server, record: dict, taps: int) -> tuple[list[dict], list]:
-    touch = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-    banker = Phone(server.port)
-    game_id = banker.import_record(record)
+    page = banker_console(browser, server, TOUCH, record)
     seq = len(record["actions"])
-    context = browser.new_context(**touch)
-    context.add_cookies([{"name": "banker", "value": banker.cookies["banker"],
-                          "url": f"{server.url}/g/{game_id}/"}])
-    page = context.new_page()
-    page.goto(f"{server.url}/g/{game_id}/banker")
-    page.wait_for_function("() => window.htmx !== undefined")
     rows = []
     for i in range(taps + 3):
-        page.wait_for_function("() => (document.querySelector('form.undo') || {})"
-                               "['htmx-internal-data'] !== undefined")
-        page.tap("details.undo-confirm summary")
-        page.wait_for_selector("details.undo-confirm[open] form.undo button[type=submit]")
-        page.evaluate(WATCH, seq + i + 1)
-        page.tap("form.undo button[type=submit]")
+        tap_undo(page, WATCH, seq + i + 1)
         page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
         if i >= 3:
             marks = page.evaluate("() => ({...window.__marks, took: window.__took})")
             rows.append({**marks, **page.evaluate(POST_TIMING)})
     live = page.evaluate(LIVE)
-    context.close()
+    page.context.close()
     return rows, live
-
-
-def floor(browser, server: Server, taps: int) -> list[float]:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.goto(f"{server.url}/")
-    page.evaluate(FLOOR_PAGE, True)
-    took = []
-    for i in range(taps + 3):
-        page.evaluate(FLOOR_WATCH)
-        page.tap("#floor-tap")
-        page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
-        if i >= 3:
-            took.append(page.evaluate("() => window.__took"))
-    context.close()
-    return took
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -158,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             browser = p.chromium.launch(executable_path=chromium)
             rows, (size, nodes) = undo_marks(browser, server, record, args.taps)
-            floor_took = floor(browser, server, args.taps)
+            floor_took = floor_taps(browser, server, TOUCH, True, args.taps)
             browser.close()
         finally:
             server.stop()
@@ -174,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
           f"byte, {med['body']:.1f} ms for the rest; {med['wire']:,.0f} B on the wire, "
           f"{med['size']:,.0f} B of HTML. The live part: {size:,} characters, {nodes} elements."
           f"\nFloor, same server and browser: a touched button that fetches one small file, "
-          f"{statistics.median(floor_took):.1f} ms to the frame.")
+          f"{1000 * statistics.median(floor_took):.1f} ms to the frame.")
     return 0
 
 
