@@ -9,7 +9,8 @@ this script splits the same tap, on a 300-action game at 360x740 with touch, int
 the page sees: the touch's delivery (`touchstart` to `click`), htmx's request (with the
 browser's own Resource Timing of the POST: time to the first byte and the body's size), htmx's
 swap, and the wait for the next frame. Beside it, on the same server and browser, the harness's
-floor: a touched button that fetches one small static file.
+floor: a touched button that fetches one small static file; and the same Undo posted by a plain
+HTTP client, without a browser.
 
 Rail Baron's game is made by the served checkout's own generator (tests/web/long_game.py, seed
 1); `--tree PATH` serves from another checkout of the project (an older commit, say, made with
@@ -26,12 +27,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmark_four_games import TOUCH, banker_console, cut, floor_taps, game_record, tap_undo  # noqa: E402
+from bench_table import Phone  # noqa: E402
+from benchmark_four_games import (  # noqa: E402
+    TOUCH,
+    banker_console,
+    cut,
+    floor_taps,
+    game_record,
+    tap_undo,
+)
 
 from tests.web.loopback import Server  # noqa: E402
 
@@ -107,6 +117,21 @@ def undo_marks(browser, server: Server, record: dict, taps: int) -> tuple[list[d
     return rows, live
 
 
+def client_undos(server: Server, record: dict, taps: int) -> list[float]:
+    """Ms per Undo posted as a phone's browser posts it, by a plain HTTP client, on a fresh
+    copy of the game: the server's side of the tap without the browser's."""
+    banker = Phone(server.port)
+    game_id = banker.import_record(record)
+    seq = len(record["actions"])
+    took = []
+    for i in range(taps + 3):
+        began = time.perf_counter()
+        answer = banker.act(game_id, {"type": "undo"}, seq + i, f"plain-{i}", "banker")
+        took.append(1000 * (time.perf_counter() - began))
+        assert answer.status == 200, answer.status
+    return took[3:]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="railbaron")
@@ -129,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             rows, (size, nodes) = undo_marks(browser, server, record, args.taps)
             floor_took = floor_taps(browser, server, TOUCH, True, args.taps)
             browser.close()
+            plain = client_undos(server, record, args.taps)
         finally:
             server.stop()
     med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
@@ -143,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
           f"byte, {med['body']:.1f} ms for the rest; {med['wire']:,.0f} B on the wire, "
           f"{med['size']:,.0f} B of HTML. The live part: {size:,} characters, {nodes} elements."
           f"\nFloor, same server and browser: a touched button that fetches one small file, "
-          f"{1000 * statistics.median(floor_took):.1f} ms to the frame.")
+          f"{1000 * statistics.median(floor_took):.1f} ms to the frame."
+          f"\nThe same Undo from a Python client (no browser): {statistics.median(plain):.1f} ms "
+          f"median of {len(plain)}, from sending to the whole answer.")
     return 0
 
 
