@@ -32,10 +32,9 @@ def _token_for(cookie: str) -> str:
 
 def csrf_token() -> str:
     """The token this browser's forms must send back."""
-    if "csrf_cookie" not in g:
+    if "csrf_cookie" not in g:  # one HMAC a request, not one a form
         g.csrf_cookie = request.cookies.get(COOKIE) or new_secret()
-    if g.get("csrf_for") != g.csrf_cookie:  # one HMAC a request, not one a form
-        g.csrf_for, g.csrf_value = g.csrf_cookie, _token_for(g.csrf_cookie)
+        g.csrf_value = _token_for(g.csrf_cookie)
     return g.csrf_value
 
 
