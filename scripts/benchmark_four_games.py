@@ -373,14 +373,13 @@ def bench_taps(taps: int = 0) -> list[str]:
     with tempfile.TemporaryDirectory() as folder, \
             serving(Path(folder) / "instance") as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium)
-        touch = TOUCH
         floors: dict[bool, list[float]] = {False: [], True: []}
         for _round in range(RUNS):
             for fetching in floors:
-                floors[fetching].append(statistics.median(floor_taps(browser, server, touch,
+                floors[fetching].append(statistics.median(floor_taps(browser, server, TOUCH,
                                                                      fetching, taps)))
             for key in GAMES:
-                medians[key].append(statistics.median(undo_taps(browser, server, touch, key,
+                medians[key].append(statistics.median(undo_taps(browser, server, TOUCH, key,
                                                                 taps)))
         browser.close()
     return [

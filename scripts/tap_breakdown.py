@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from bench_table import Phone  # noqa: E402
 from benchmark_four_games import (  # noqa: E402
     TOUCH,
+    WATCH,
     banker_console,
     cut,
     floor_taps,
@@ -52,8 +53,11 @@ PHASES = {
     "htmx:afterSwap": "htmx has swapped it",
     "took": "the next frame",
 }
-WATCH = """(seq) => {
-  window.__took = undefined; window.__marks = {};
+# The benchmark's own watch (touch to the frame after the new seq is in), with the moments
+# between marked too.
+MARKED_WATCH = """(seq) => {
+  (BENCHMARK_WATCH)(seq);
+  window.__marks = {};
   let start;
   document.addEventListener('touchstart', (e) => { start = e.timeStamp; },
                             {capture: true, once: true});
@@ -69,13 +73,7 @@ WATCH = """(seq) => {
   names.forEach((name, i) => document.body.addEventListener(name, marks[i]));
   window.__unwatch = () => names.forEach((name, i) =>
     document.body.removeEventListener(name, marks[i]));
-  const obs = new MutationObserver(() => {
-    if (!document.querySelector(`section.live[data-seq="${seq}"]`)) return;
-    obs.disconnect();
-    requestAnimationFrame(() => { window.__took = performance.now() - start; });
-  });
-  obs.observe(document.body, {subtree: true, childList: true, attributes: true});
-}"""
+}""".replace("BENCHMARK_WATCH", WATCH)
 POST_TIMING = """() => {
   const e = performance.getEntriesByType('resource')
     .filter((e) => e.initiatorType === 'xmlhttprequest' && e.name.endsWith('/act')).pop();
@@ -107,7 +105,7 @@ def undo_marks(browser, server: Server, record: dict, taps: int) -> tuple[list[d
     seq = len(record["actions"])
     rows = []
     for i in range(taps + 3):
-        tap_undo(page, WATCH, seq + i + 1)
+        tap_undo(page, MARKED_WATCH, seq + i + 1)
         page.wait_for_function("() => window.__took !== undefined", timeout=30_000)
         if i >= 3:
             marks = page.evaluate("() => ({...window.__marks, took: window.__took})")
