@@ -160,28 +160,29 @@ class Resumed:
 
 
 def resume(rules: Any, log: Sequence[dict], stored: Stored | None = None,
-           pieces: Iterable[StoredNotes] = (), notes_version: str | None = None) -> Resumed:
+           pieces: Iterable[StoredNotes] = (), notes_version: str | None = None,
+           seat_of: Any = None) -> Resumed:
     """The game after `log`, from its stored checkpoint when one fits today's rules (its
     fingerprint) and can be read, with the frame notes stored in `pieces` (saved under
     `notes_version`) put back on the frames. Only the actions in force above the newest state
     known are replayed (engine/replay.py `Replayer.restore`); a checkpoint that does not fit or
     is damaged costs a replay of the actions in force, never a wrong game. ReplayError names
-    an action in force the rules refuse."""
+    an action in force the rules refuse. `seat_of`: whose an action is (Replayer)."""
     from referee.engine.replay import Replayer
 
     if stored is None or not 0 < stored.seq <= len(log) or stored.fingerprint != fingerprint(rules):
-        return Resumed(Replayer.restore(rules, log))
+        return Resumed(Replayer.restore(rules, log, seat_of=seat_of))
     try:
         loaded = load_state(stored.state)
     except CheckpointError:
-        return Resumed(Replayer.restore(rules, log))
+        return Resumed(Replayer.restore(rules, log, seat_of=seat_of))
     kept = loaded if isinstance(loaded, SavedCheckpoint) else SavedCheckpoint(loaded)
     notes: dict[int, Any] = {}
     noted = None
     if notes_version is not None:
         notes, end = _stitch(pieces, stored, notes_version)
         noted = end if end == stored.seq else None
-    replayer = Replayer.restore(rules, log, (stored.seq, kept.state), notes)
+    replayer = Replayer.restore(rules, log, (stored.seq, kept.state), notes, seat_of)
     if notes_version is not None and not notes and kept.version == notes_version:
         # a checkpoint saved before the notes came in pieces holds them all, frame by frame
         frames = replayer.frames_between(0, stored.seq)

@@ -11,15 +11,13 @@ is stale. Accepted answers are appended in the order they arrive, so replay is t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from referee.engine.replay import Replayer
-
-TAKE_BACK = frozenset({"undo", "redo", "take_back"})
+# the steps that answer no question: they move the log itself (undo, redo, a seat's take-back)
+LOG_STEPS = frozenset({"undo", "redo", "take_back"})
 LONGEST_WAIT = 64  # a page more actions behind than this is stale whatever: bounds the check
 
 
@@ -33,7 +31,7 @@ class Question:
 
     def others_answer(self, action: dict) -> bool:
         """Whether `action` answers for another seat (not this one, the banker, a take-back)."""
-        if action.get("type") in TAKE_BACK:
+        if action.get("type") in LOG_STEPS:
             return False
         try:
             seat = self.answers_for(action)
@@ -45,7 +43,19 @@ class Question:
         return self.seat in self.asked(state)
 
 
-def still_open(replayer: Replayer, seq: int, question: Question) -> bool:
+class Log(Protocol):
+    """What `still_open` reads of a game (a Replayer): its log, and its frames in force."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def log(self) -> Sequence[dict]: ...
+
+    def frames_between(self, start: int, end: int) -> Sequence[Any]: ...
+
+
+def still_open(replayer: Log, seq: int, question: Question) -> bool:
     """Whether `question` was open at log length `seq` and stayed open through every action
     recorded since (each another seat's answer), up to the current state."""
     if not 0 <= seq <= replayer.seq or replayer.seq - seq > LONGEST_WAIT:

@@ -24,7 +24,15 @@ from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.ledger import Transfer
 from referee.engine.questions import Question, still_open
 from referee.engine.rules import GameRules, Outcome
-from referee.engine.takeback import NOTHING_TO_TAKE_BACK, TAKE_BACK, latest_recorded
+from referee.engine.takeback import (
+    GAME_OVER,
+    NOTHING_TO_TAKE_BACK,
+    TAKE_BACK,
+    SeatOf,
+    recorded_refusal,
+    rules_seat_of,
+    seat_of_action,
+)
 
 UNDO = "undo"
 REDO = "redo"
@@ -115,10 +123,16 @@ def _position(frame: Frame) -> int:
 
 
 class Replayer:
-    """Holds one game's log and its current state."""
+    """Holds one game's log and its current state.
 
-    def __init__(self, rules: GameRules, actions: Iterable[dict] = ()):
+    `seat_of` is the game's answer to whose an action is (engine/takeback.py `game_seat_of`;
+    by default read off the rules): a take-back is refused unless it names the seat of the
+    latest action recorded, in a replay and an import as at the table."""
+
+    def __init__(self, rules: GameRules, actions: Iterable[dict] = (),
+                 seat_of: SeatOf | None = None):
         self.rules = rules
+        self.seat_of: SeatOf = seat_of or rules_seat_of(rules)
         self.log: list[dict] = []
         self._frames: list[Frame] = [Frame(-1, None, rules.initial(), None, self)]
         self._tail: deque[Frame] = deque(self._frames, maxlen=TAIL)
@@ -145,15 +159,16 @@ class Replayer:
     @classmethod
     def restore(cls, rules: GameRules, log: Sequence[dict],
                 checkpoint: tuple[int, Any] | None = None,
-                notes: Mapping[int, Any] | None = None) -> Replayer:
+                notes: Mapping[int, Any] | None = None,
+                seat_of: SeatOf | None = None) -> Replayer:
         """The game after `log`, replaying only the actions still in force above the newest
         state known: `checkpoint` is (seq, state), the state after the first seq actions (a
         saved checkpoint); it is used when the action that made it is still in force, else the
         actions in force are replayed from the opening. Actions undone for good are never
         applied, and those redo may put back are applied when asked for. `notes` puts back
         each frame's memo, by the log position of its action. ReplayError names an action in
-        force that the rules refuse."""
-        replayer = cls(rules)
+        force that the rules refuse, and a take-back of another seat's action."""
+        replayer = cls(rules, seat_of=seat_of)
         stack = [replayer._frames[0]]
         undone: list[Frame] = []
         for position, action in enumerate(log):
@@ -165,6 +180,10 @@ class Replayer:
                                        and stack[-1].position != position - 1):
                     why = NOTHING_TO_UNDO if action["type"] == UNDO else NOTHING_TO_TAKE_BACK
                     raise ReplayError(position, action, IllegalAction(why))
+                if action["type"] == TAKE_BACK and seat_of_action(
+                        replayer.seat_of, stack[-1].action) != action.get("player"):
+                    why = recorded_refusal(_Top(stack, position), action, replayer.seat_of)
+                    raise ReplayError(position, action, IllegalAction(why or NOTHING_TO_TAKE_BACK))
                 undone.append(stack.pop())
             elif action["type"] == REDO:
                 if not undone:
@@ -285,12 +304,14 @@ class Replayer:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action is an object with a 'type'.")
         if action["type"] == TAKE_BACK:
-            # a seat's own tap (engine/takeback.py): the latest action recorded, nothing since;
-            # whose it was is the web's check (the engine does not know who may act for whom)
+            # a seat's own tap (engine/takeback.py): the latest action recorded, nothing since,
+            # and that seat's own; never the end of the game
             if not isinstance(action.get("player"), str) or not action["player"]:
                 raise IllegalAction("A take-back names the player who takes back his tap.")
-            if latest_recorded(self) is None:
-                raise IllegalAction(NOTHING_TO_TAKE_BACK)
+            if (why := recorded_refusal(self, action, self.seat_of)) is not None:
+                raise IllegalAction(why)
+            if getattr(self.state, "over", False):
+                raise IllegalAction(GAME_OVER)
         if action["type"] in (UNDO, TAKE_BACK):
             if len(self._frames) == 1:
                 raise IllegalAction(NOTHING_TO_UNDO)
@@ -400,6 +421,14 @@ class Replayer:
                     if leaving is not None and leaving not in self._walk:
                         self._drop(leaving)
             return state
+
+
+class _Top:
+    """The frames in force while a log is read (`restore`), as `recorded_refusal` reads a game."""
+
+    def __init__(self, frames: list[Frame], seq: int):
+        self.frames = frames
+        self.seq = seq
 
 
 class ReplayError(IllegalAction):

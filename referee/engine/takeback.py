@@ -13,13 +13,51 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
+from referee.engine.corrections import RENAME
+
 TAKE_BACK = "take_back"
 NOTHING_TO_TAKE_BACK = ("There is nothing to take back: a player takes back only the latest "
                         "action recorded, and only before anything else is recorded.")
 NOT_YOURS = ("Only your own latest action can be taken back, before anyone else acts: ask the "
              "banker to undo it.")
+NOT_YOURS_RECORDED = ("A player takes back only his own latest action, while nobody else has "
+                      "acted since: this take-back names {seat}, but the latest action in force "
+                      "is {other}.")
+GAME_OVER = "The game is over: a player takes back nothing after the end."
 
 SeatOf = Callable[[dict], "str | None"]  # action -> the seat it was taken for (None: the banker)
+ENGINE_BANKER = frozenset({"undo", "redo", RENAME})  # the banker's in every game
+
+
+def player_field(action: dict) -> str | None:
+    """The usual seat of an action: its "player" field."""
+    player = action.get("player")
+    return player if isinstance(player, str) and player else None
+
+
+def game_seat_of(banker_actions: Collection[str],
+                 acting_player: Callable[[dict], str | None] = player_field) -> SeatOf:
+    """A game's one answer to whose an action is: a take-back acts for the seat it names (the
+    one whose own tap it takes back); undo, redo, name corrections and the game's own
+    `banker_actions` are the banker's (None); anything else the game's `acting_player`."""
+    banker = ENGINE_BANKER | frozenset(banker_actions)
+
+    def seat_of(action: dict) -> str | None:
+        kind = action.get("type")
+        if kind == TAKE_BACK:
+            return player_field(action)
+        if kind in banker:
+            return None
+        return acting_player(action)
+
+    return seat_of
+
+
+def rules_seat_of(rules: Any) -> SeatOf:
+    """The seat function of a rules object that brings none of its own: its `banker_actions`
+    are the banker's, and an action's seat is its `acting_player` (default: "player")."""
+    return game_seat_of(getattr(rules, "banker_actions", ()),
+                        getattr(rules, "acting_player", player_field))
 
 
 def latest_recorded(game: Any) -> Any | None:
@@ -60,6 +98,22 @@ def take_back_refusal(game: Any, seat: str | None, seat_of: SeatOf) -> str | Non
     if latest_recorded(game) is None:
         return NOTHING_TO_TAKE_BACK
     return None if own_latest(game, seat, seat_of) is not None else NOT_YOURS
+
+
+def recorded_refusal(game: Any, action: dict, seat_of: SeatOf) -> str | None:
+    """Why a recorded take-back (in a replay, an import, or the action endpoint) may not stand,
+    in words naming the seats, or None: it must name the seat of the latest action recorded,
+    still in force with nothing since."""
+    seat = player_field(action)
+    top = latest_recorded(game)
+    if top is None:
+        return NOTHING_TO_TAKE_BACK
+    owner = seat_of_action(seat_of, top.action)
+    if owner == seat:
+        return None
+    other = (f"the banker's {top.action.get('type')!r}" if owner is None
+             else f"{owner}'s {top.action.get('type')!r}")
+    return NOT_YOURS_RECORDED.format(seat=seat, other=other)
 
 
 def kept_dice(game: Any, action: dict, rolled: Collection[str], seat_of: SeatOf) -> dict:

@@ -18,6 +18,7 @@ from referee.engine.corrections import RENAME
 from referee.engine.record import RecordError, check_record
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.rules import GameRules
+from referee.engine.takeback import SeatOf, game_seat_of
 from referee.games.contract import Game, GameMeta, Resolver
 
 GameInfo = GameMeta  # the name the lobby and older tests know it by
@@ -58,6 +59,7 @@ def register(package: str) -> GameMeta:
     meta = _meta_of(package)
     GAMES[meta.key] = meta
     PACKAGES[meta.key] = package
+    _SEATS.pop(meta.key, None)
     return meta
 
 
@@ -123,6 +125,20 @@ def banker_actions(key: str) -> frozenset[str]:
     return frozenset({UNDO, REDO, RENAME}) | frozenset(game(key).banker_actions)
 
 
+def seat_of(key: str) -> SeatOf:
+    """A game's one answer to whose an action is (None: the banker's own): undo, redo, name
+    corrections and the game's banker actions are the banker's; a take-back is the seat's it
+    names; anything else is the game's `acting_player`."""
+    found = _SEATS.get(key)
+    if found is None:
+        played = game(key)
+        found = _SEATS[key] = game_seat_of(played.banker_actions, played.acting_player)
+    return found
+
+
+_SEATS: dict[str, SeatOf] = {}
+
+
 def render(record: dict, report: dict) -> str:
     """The game's own text of a `summary` report."""
     return game(record["game"]).render(report)
@@ -130,4 +146,4 @@ def render(record: dict, report: dict) -> str:
 
 def replay(record: dict, resolve: Resolver | None = None) -> Replayer:
     """Replay a whole record; raises ReplayError at the first illegal action."""
-    return Replayer(rules_for(record, resolve), record["actions"])
+    return Replayer(rules_for(record, resolve), record["actions"], seat_of(record["game"]))

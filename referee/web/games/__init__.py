@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from referee.engine.takeback import TAKE_BACK, own_latest
+from referee.engine.takeback import own_latest
 from referee.games import registry
 from referee.games.contract import Choice, Game, GameMeta
 from referee.web.games import generic
@@ -54,13 +54,9 @@ class GameHooks:
 
     def acting_for(self, action: dict) -> str | None:
         """The seat an action acts for; None for the banker's actions (undo among them). A
-        take-back acts for the seat it names: the one whose own tap it takes back."""
-        if action.get("type") == TAKE_BACK:
-            player = action.get("player")
-            return player if isinstance(player, str) and player else None
-        if action.get("type") in registry.banker_actions(self.key):
-            return None
-        return self.game.acting_player(action)
+        take-back acts for the seat it names: the one whose own tap it takes back
+        (registry.seat_of, the answer replay asks too)."""
+        return registry.seat_of(self.key)(action)
 
     def own_latest(self, game: Any, seat: str | None) -> Any | None:
         """The frame `seat` may take back now (engine/takeback.py): the one answer the phone's
