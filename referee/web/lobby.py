@@ -30,7 +30,7 @@ from referee.web.games import hooks_for
 from referee.web.imports import read_upload
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
-from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of, frame_noter
+from referee.web.replayers import GameUnavailable, checkpoint_of, frame_noter, new_replayer
 
 bp = Blueprint("lobby", __name__)
 
@@ -115,7 +115,7 @@ def create() -> Response:
     try:
         new = read_new_game(request.form, _playable)
         record = new_record(new.game, new.map_ref, new.players, new.settings)
-        replayer = Replayer(build_rules(record, replayers().resolve_map))
+        replayer = new_replayer(record, replayers().resolve_map)
     except SetupError as err:
         return _lobby(422, form=request.form, problems=err.problems)
     except (GameUnavailable, IllegalAction) as err:
@@ -135,7 +135,7 @@ def _read_upload() -> tuple[dict, str]:
 
 def _replay(record: dict) -> Replayer:
     """The imported record replayed; RecordError or ReplayError says where it goes wrong."""
-    replayer = Replayer(build_rules(record, replayers().resolve_map))
+    replayer = new_replayer(record, replayers().resolve_map)
     for position, action in enumerate(record["actions"]):
         try:
             replayer.submit(action)

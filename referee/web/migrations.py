@@ -141,3 +141,25 @@ def m007_records_given(db: Database) -> None:
         not_null={"seq", "given"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m008_owner_asks_and_rejoin_makers(db: Database) -> None:
+    """A seated banker's correction of a cash secret to him waits here for its owner to confirm
+    it on his own phone (docs/web.md); and who made a seat's rejoin code ("banker" or "seat"):
+    while a seated banker may not move a seat, only a code shown on the seat's own phone
+    moves it."""
+    db["owner_asks"].create(
+        {
+            "id": int,
+            "game_id": str,
+            "seat": str,  # the seat whose phone confirms it
+            "action": str,  # JSON: the correction as the banker sent it
+            "words": str,  # what it does, as the rules said it when it was asked
+            "created": str,
+        },
+        pk="id",
+        not_null={"game_id", "seat", "action", "words", "created"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db.execute("alter table seats add column rejoin_by text")

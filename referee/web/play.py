@@ -8,13 +8,15 @@ import unicodedata
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
+from referee.engine import permission
 from referee.engine.corrections import RENAME
 from referee.engine.errors import IllegalAction, StaleAction
 from referee.engine.questions import Question
 from referee.engine.record import dump_record
-from referee.engine.replay import UNDO, Replayer
-from referee.engine.takeback import TAKE_BACK, take_back_refusal
-from referee.games.explain import refusal_rule
+from referee.engine.replay import Replayer
+from referee.engine.takeback import TAKE_BACK
+from referee.games.contract import write_amount
+from referee.games.explain import refusal_rule, rule_names
 from referee.web import store
 from referee.web.actors import (
     Actor,
@@ -29,17 +31,11 @@ from referee.web.games import hooks_for
 from referee.web.keys import same_secret
 from referee.web.names import clean_name, name_problems, seat_names
 from referee.web.newgame import MAX_NAME
+from referee.web.permits import actor_of, seated_banker_of, table_of
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
-from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
-from referee.web.viewmodel import (
-    END_STANDS,
-    banker_may_act_for,
-    game_over,
-    record_open_to_banker,
-    seated_banker_of,
-    undo_reopens,
-)
+from referee.web.submit import NotNow, Posted, Refuse, ReusedClientId, submit_action
+from referee.web.viewmodel import record_open_to_banker
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -91,7 +87,9 @@ def version(game_id: str) -> Response:
     count = store.action_count(get_db(), game_id)
     if count is None:
         abort(404, "There is no such game.")
-    if request.args.get("seq") == str(count):
+    asks = request.args.get("asks")  # a game whose banker plays: corrections waiting
+    if request.args.get("seq") == str(count) and (
+            asks is None or asks == store.owner_asks_mark(get_db(), game_id)):
         return Response(b"", headers={"HX-Reswap": "none"})
     return Response(str(count), mimetype="text/plain", headers={"HX-Trigger": REFRESH_EVENT})
 
@@ -151,16 +149,6 @@ def _names(game: GameRow) -> dict[str, str]:
     return seat_names(game.players, replayers().snapshot(get_db(), game).frames[-1])
 
 
-def _refusal(game: GameRow, actor: Actor, player_id: str | None) -> str:
-    if player_id is None:
-        return "Only the banker may record this action."
-    if actor.player_id is None:
-        return "This browser holds no seat in this game."
-    names = _names(game)
-    return (f"This phone acts for {names.get(actor.player_id, actor.player_id)}, "
-            f"not for {names.get(player_id, player_id)}.")
-
-
 def _name_problem(game: GameRow, action: dict) -> str | None:
     """A corrected name is cleaned as the lobby cleans names and must not look like another's;
     the engine checks the rest (the player, the length, the reason)."""
@@ -171,70 +159,6 @@ def _name_problem(game: GameRow, action: dict) -> str | None:
     others = [(name, name) for pid, name in names.items() if pid != action.get("player")]
     problems = name_problems([*others, ("The new name", action["name"])], MAX_NAME)
     return problems[-1] if problems and action["name"] else None
-
-
-def _not_now(game: GameRow, player_id: str) -> Refuse:
-    """Why a phone may not act for its seat on a state (someone else is to act), or None."""
-
-    def refuse(replayer: Replayer) -> str | None:
-        to_act = hooks_for(game.game).to_act(replayer.state)
-        if player_id in to_act:
-            return None
-        names = seat_names(game.players, replayer.top)
-        name = names.get(player_id, player_id)
-        if not to_act:
-            return f"{name} has nothing to do now."
-        acting = " or ".join(dict.fromkeys(names.get(p, p) for p in to_act))
-        return f"It is not {name}'s turn: {acting} is to act."
-
-    return refuse
-
-
-GAME_OVER_STANDS = "The game is over: only the banker's Undo takes its end back."
-
-
-def _not_own(game: GameRow, player_id: str, first: Refuse | None) -> Refuse:
-    """`first`'s refusal, then why a seat may not take back now (engine/takeback.py: only its
-    own latest action, while nobody else has acted since): the answer that draws its phone's
-    Take back button."""
-    hooks = hooks_for(game.game)
-
-    def refuse(replayer: Replayer) -> str | None:
-        if first is not None and (why := first(replayer)):
-            return why
-        if game_over(game, replayer.state):
-            return GAME_OVER_STANDS
-        return take_back_refusal(replayer, player_id, hooks.acting_for)
-
-    return refuse
-
-
-def _secret_seat(game: GameRow, player_id: str) -> Refuse:
-    """Why a banker who plays may not act for another seat on a state (banker_may_act_for)."""
-
-    def refuse(replayer: Replayer) -> str | None:
-        if banker_may_act_for(game, replayer.state, player_id):
-            return None
-        name = seat_names(game.players, replayer.top).get(player_id, player_id)
-        return (f"{name} acts from his own phone: a banker who also plays records only the "
-                "banker's actions for another seat, whose cash he may not know.")
-
-    return refuse
-
-
-def _end_stands(game: GameRow, first: Refuse | None) -> Refuse:
-    """`first`'s refusal, and then an undo's that would take back the end of a game whose
-    record a banker who plays holds (store.give_record): the game would go on with him
-    holding every exact cash."""
-
-    def refuse(replayer: Replayer) -> str | None:
-        if first is not None and (why := first(replayer)):
-            return why
-        if undo_reopens(game, replayer.top) and store.record_given(get_db(), game.id):
-            return END_STANDS
-        return None
-
-    return refuse
 
 
 KEPT_OUT = frozenset({"csrf_token", "seq", "client_id", "page"})
@@ -278,6 +202,32 @@ def _question(game: GameRow, player_id: str | None) -> Question | None:
     return Question(player_id, hooks.to_act, hooks.acting_for)
 
 
+def _decided(who: permission.Actor, action: dict, table: permission.Table,
+             asked: dict) -> Refuse:
+    """The one answer (engine/permission.py) as the write asks it, on the state it writes on;
+    a correction that goes to its owner's phone leaves what it would do in `asked`."""
+
+    def refuse(replayer: Replayer) -> permission.Refusal | None:
+        why = permission.decide(who, action, replayer, table)
+        if why is not None and why.kind == permission.ASK_OWNER and why.owner:
+            asked["words"] = _asked_words(replayer, action, why.owner, table)
+        return why
+
+    return refuse
+
+
+def _asked_words(replayer: Replayer, action: dict, owner: str, table: permission.Table) -> str:
+    """What a correction waiting for its owner does, in words both the banker and the owner
+    know already: what it moves to or from the owner's cash, and its reason (never a line the
+    rules would say of the cash it leaves, an announcement among them)."""
+    moved = sum(t.amount if t.target == owner else -t.amount
+                for t in replayer.preview(action).transfers if owner in (t.source, t.target))
+    sign = "+" if moved >= 0 else "-"
+    words = f"{table.name(owner)} {sign}{write_amount(rule_names(replayer.rules.game), abs(moved))}"
+    reason = action.get("reason")
+    return f"{words} ({reason.strip()})" if isinstance(reason, str) and reason.strip() else words
+
+
 @bp.post("/act")
 def act(game_id: str) -> Response:
     """Submit one action (form convention in docs/web.md)."""
@@ -292,28 +242,34 @@ def act(game_id: str) -> Response:
     if posted.action.get("type") == RENAME and (why := _name_problem(game, posted.action)):
         failed = {"type": RENAME, "reason": why}
         return render_game(game, actor, page, status=422, failed=failed, answer=True)
+    snapshot = replayers().snapshot(get_db(), game)
+    table = table_of(game, seat_names(game.players, snapshot.frames[-1]))
+    who = actor_of(actor)
+    # Another seat's action (or the banker's, from a phone) is refused whatever the page saw,
+    # with the page itself (and its poller), so the phone keeps following.
+    first = permission.decide(who, posted.action, snapshot, table)
+    if first is not None and first.kind == permission.NOT_YOURS:
+        return render_game(game, actor, page, status=403, notice=first.words, answer=True)
+    asked: dict = {}
+    return _submit(game, actor, page, posted, _decided(who, posted.action, table, asked), asked)
+
+
+def _submit(game: GameRow, actor: Actor, page: str, posted: Posted, refuse: Refuse,
+            asked: dict) -> Response:
+    """Write `posted` if `refuse` finds nothing against it on the state it lands on, and
+    answer with the page: the refusal, the rules' reason, or the game moved on."""
+    taking_back = posted.action.get("type") == TAKE_BACK
     try:
         player_id = hooks_for(game.game).acting_for(posted.action)
     except (KeyError, TypeError, ValueError):
         player_id = None
-    # A refusal answers with the page itself (and its poller), so the phone keeps following.
-    if not actor.may_act_for(player_id):
-        return render_game(game, actor, page, status=403, notice=_refusal(game, actor, player_id),
-                           answer=True)
-    refuse = None if actor.banker or player_id is None else _not_now(game, player_id)
-    if actor.banker and seated_banker_of(game) not in (None, player_id) and player_id:
-        refuse = _secret_seat(game, player_id)
-    taking_back = posted.action.get("type") == TAKE_BACK
-    if taking_back and player_id is not None:
-        # whoever's turn it is: a take-back is of the seat's own latest tap, not a move
-        refuse = _not_own(game, player_id, refuse if actor.banker else None)
-    if posted.action.get("type") == UNDO or taking_back:
-        refuse = _end_stands(game, refuse)
     try:
         submitted = submit_action(get_db(), replayers(), game, posted, refuse,
                                   None if taking_back else _question(game, player_id),
                                   seat_of=hooks_for(game.game).acting_for)
     except NotNow as err:
+        if err.refusal is not None and err.refusal.kind == permission.ASK_OWNER:
+            return _ask_owner(game, actor, page, posted.action, err.refusal, asked)
         return render_game(game, actor, page, status=403, answer=True,
                            refusal=_refused(game, str(err), posted.action))
     except StaleAction as err:
@@ -335,3 +291,50 @@ def act(game_id: str) -> Response:
     if is_htmx():
         return render_game(game, actor, page, count=submitted.seq, answer=True)
     return redirect(url_for(PAGE_ENDPOINTS[page], game_id=game.id), 303)
+
+
+def _ask_owner(game: GameRow, actor: Actor, page: str, action: dict,
+               refusal: permission.Refusal, asked: dict) -> Response:
+    """Keep a seated banker's correction of a cash secret to him for its owner's phone to
+    confirm (nothing is written to the log until then), and say so on the console."""
+    owner = refusal.owner or ""
+    with immediate(get_db()) as db:
+        store.add_owner_ask(db, game.id, owner, action, asked.get("words") or refusal.words)
+    return render_game(game, actor, page, status=202, notice=refusal.words, answer=True)
+
+
+@bp.post("/asks/<ask_id>/<answer>")
+def answer_ask(game_id: str, ask_id: str, answer: str) -> Response:
+    """The owner's phone confirms or refuses the banker's correction of its cash; the banker
+    withdraws one still waiting."""
+    game = game_or_404(game_id)
+    actor = require_actor(game)
+    waiting = {a.id: a for a in store.owner_asks(get_db(), game.id)}
+    ask = waiting.get(int(ask_id)) if ask_id.isdigit() and len(ask_id) < 12 else None
+    page = _answer_page(actor, request.form.get("page"))
+    if ask is None:
+        return render_game(game, actor, page, status=404, answer=True,
+                           notice="That correction is no longer waiting: it was confirmed, "
+                                  "refused or withdrawn.")
+    mine = actor.player_id == ask.seat
+    if answer not in ("confirm", "refuse", "withdraw") or (
+            answer == "withdraw" and not actor.banker) or (answer != "withdraw" and not mine):
+        return render_game(game, actor, page, status=403, answer=True,
+                           notice="Only the seat whose cash it corrects confirms or refuses "
+                                  "it; the banker may withdraw it.")
+    if answer != "confirm":
+        with immediate(get_db()) as db:
+            store.drop_owner_ask(db, game.id, ask.id)
+        if is_htmx():
+            return render_game(game, actor, page, answer=True)
+        return redirect(url_for(PAGE_ENDPOINTS[page], game_id=game.id), 303)
+    count = store.action_count(get_db(), game.id) or 0
+    table = table_of(game, seat_names(game.players,
+                                      replayers().snapshot(get_db(), game).frames[-1]))
+    who = permission.Actor(banker=True, confirmed_by=ask.seat)
+    posted = Posted(dict(ask.action), count)
+    answered = _submit(game, actor, page, posted, _decided(who, posted.action, table, {}), {})
+    if answered.status_code < 400 or answered.status_code == 422:  # done, or the rules said no
+        with immediate(get_db()) as db:
+            store.drop_owner_ask(db, game.id, ask.id)
+    return answered

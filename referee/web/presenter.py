@@ -24,7 +24,6 @@ from jinja2 import Environment, TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
 from referee.web.games import hooks_for
-from referee.web.viewmodel import banker_may_act_for
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 DIE_KEY = re.compile(r"[a-z][a-z0-9]{0,9}")  # a die of the draft: red, w1, tens...
@@ -220,14 +219,9 @@ class Presenter:
         return self.view.legal
 
     def may_act(self, action: dict) -> bool:
-        """Whether this page may take `action`, as the POST decides it (referee/web/play.py):
-        the banker any seat's (a banker who plays: those whose cash he may know) and the bank's;
-        a phone only its own seat's, while the game names that seat among those to act."""
-        pid = self.acting_for(action)
-        if self.banker:
-            return banker_may_act_for(self.view.game, self.state, pid)
-        return (self.view.page == "phone" and pid is not None and pid == self.me
-                and pid in self.view.to_act)
+        """Whether this page may take `action`: the one answer the POST asks too
+        (engine/permission.py, through GameView.may). Not a place to add a rule."""
+        return self.view.may(action)
 
     def acting_for(self, action: dict) -> str | None:
         """The seat a legal action acts for (None: the banker's own), as the POST check reads it."""

@@ -18,16 +18,24 @@ from flask import (
     url_for,
 )
 
+from referee.engine.permission import may_move_seat
 from referee.web import store
-from referee.web.actors import forget_seats, game_or_404, require_banker, set_seat_cookie
+from referee.web.actors import (
+    forget_seats,
+    game_or_404,
+    require_actor,
+    require_banker,
+    set_seat_cookie,
+)
 from referee.web.db import get_db, immediate
 from referee.web.keys import same_secret
 from referee.web.lan import public_links
 from referee.web.names import seat_names
+from referee.web.permits import table_of
 from referee.web.qr import qr_svg
 from referee.web.render import replayers
 from referee.web.store import GameRow
-from referee.web.viewmodel import banker_may_act_for, seat_kept_words
+from referee.web.viewmodel import seat_kept_words
 
 bp = Blueprint("rejoin", __name__, url_prefix="/g/<game_id>")
 
@@ -54,13 +62,15 @@ def typed(text: str) -> str:
 
 
 def seat_kept_from_banker(game: GameRow, player_id: str) -> str | None:
-    """Why the banker may not put this seat on another phone now (a banker who plays, the
-    seat's cash secret to him: the phone would show it), in words; None if he may."""
+    """Why the banker may not put this seat on another phone now, in words (a banker who plays,
+    another seat, while a game that keeps cash secret runs: engine/permission.py
+    `may_move_seat`); None if he may."""
     snapshot = replayers().snapshot(get_db(), game)
-    if banker_may_act_for(game, snapshot.state, player_id):
+    names = seat_names(game.players, snapshot.frames[-1])
+    table = table_of(game, names)
+    if may_move_seat(table.seated_banker, player_id, table.over(snapshot.state), table):
         return None
-    name = seat_names(game.players, snapshot.frames[-1]).get(player_id, player_id)
-    return seat_kept_words(name)
+    return seat_kept_words(names.get(player_id, player_id))
 
 
 def _seat_of_code(game: GameRow, code: str) -> str | None:
@@ -96,13 +106,45 @@ def show_code(game_id: str, player_id: str) -> Response:
         abort(404, f"This game has no seat {player_id[:40]!r}.")
     if why := seat_kept_from_banker(game, player_id):
         abort(403, why)
-    code = store.rejoin_codes(get_db(), game.id).get(player_id)
+    return _code_page(game, player, own=False)
+
+
+def _code_page(game: GameRow, player: dict, own: bool) -> Response:
+    """A seat's rejoin code and its QR code, on the console (`own` False) or on the seat's own
+    phone."""
+    code = store.rejoin_codes(get_db(), game.id).get(player["id"])
     links = []
     if code:
         path = url_for("rejoin.rejoin", game_id=game.id, r=code)
         links = [(url, qr_svg(url)) for url in public_links(path)]
     return make_response(render_template("join/rejoin_code.html", game=game, player=player,
-                                         code=shown(code) if code else None, links=links))
+                                         code=shown(code) if code else None, links=links,
+                                         own=own))
+
+
+@bp.post("/me/rejoin")
+def make_own_code(game_id: str) -> Response:
+    """A phone makes its own seat's rejoin code, to move the seat to a new phone (any earlier
+    code stops working): the way a seat whose cash is secret moves while a banker who plays
+    may not move it."""
+    game = game_or_404(game_id)
+    seat = require_actor(game).player_id
+    if seat is None:
+        abort(403, "This browser holds no seat in this game: scan the QR code to join.")
+    with immediate(get_db()) as db:
+        store.set_rejoin_code(db, game.id, seat, new_code(), made_by=store.SEAT_MADE)
+    return redirect(url_for("rejoin.show_own_code", game_id=game.id), 303)
+
+
+@bp.get("/me/rejoin")
+def show_own_code(game_id: str) -> Response:
+    """The phone's page with its own seat's rejoin code, to type or scan on the new phone."""
+    game = game_or_404(game_id)
+    seat = require_actor(game).player_id
+    player = game.player(seat) if seat else None
+    if player is None:
+        abort(403, "This browser holds no seat in this game: scan the QR code to join.")
+    return _code_page(game, player, own=True)
 
 
 def _rejoin_page(game: GameRow, code: str, status: int = 200,
@@ -131,8 +173,10 @@ def take(game_id: str) -> Response:
     if not code:
         return _rejoin_page(game, code, 422, "Type the rejoin code the banker shows for your seat.")
     player_id = _seat_of_code(game, code)
-    if player_id and (why := seat_kept_from_banker(game, player_id)):
-        # a code made while the seat's cash was announced: no longer, so it moves nothing
+    if player_id and store.rejoin_made_by(get_db(), game.id, player_id) != store.SEAT_MADE and (
+            why := seat_kept_from_banker(game, player_id)):
+        # a banker's code, made when he could move the seat (the game was over, say): it moves
+        # nothing now; a code shown on the seat's own phone does
         return _rejoin_page(game, "", 403, why)
     secret = None
     if player_id:

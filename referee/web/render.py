@@ -6,16 +6,31 @@ from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
 
+from referee.engine.replay import UNDO
 from referee.web import store
 from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
 from referee.web.games import hooks_for
 from referee.web.lan import public_links, public_url
+from referee.web.permits import seated_banker_of
 from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
 from referee.web.replayers import ReplayerCache
 from referee.web.store import GameRow
-from referee.web.viewmodel import END_STANDS, GameView, undo_reopens
+from referee.web.viewmodel import GameView
+
+
+def _owner_asks(db: Any, game: GameRow, actor: Actor, page: str) -> dict[str, Any]:
+    """The corrections waiting for their owners' phones (a banker who also plays: docs/web.md):
+    the owner's phone shows its own, the console all; `asks_mark` lets the poller see one
+    come or go (the log's length does not change)."""
+    if seated_banker_of(game) is None or page not in ("phone", "banker"):
+        return {"owner_asks": [], "asks_mark": None}
+    asks = store.owner_asks(db, game.id)
+    if page == "phone":
+        asks = [a for a in asks if a.seat == actor.player_id]
+    return {"owner_asks": asks, "asks_mark": store.owner_asks_mark(db, game.id)}
+
 
 PAGE_ENDPOINTS = {
     "phone": "play.phone",
@@ -85,14 +100,14 @@ def render_game(
         "refusal": refusal,
         "refusal_oob": answer and is_htmx(),
     }
+    context.update(_owner_asks(db, game, actor, page))
     if page in ("banker", "table") and not is_htmx():
         link, *fallback = join_links(game)
         context["join_url"] = link
         context["join_qr"] = qr_svg(link)
         context["fallback_joins"] = [(url, qr_svg(url)) for url in fallback]
-    if page == "banker" and undo_reopens(game, snapshot.frames[-1]) and store.record_given(
-            db, game.id):
-        context["undo_refused"] = END_STANDS
+    if page == "banker" and (why := view.refusal({"type": UNDO})) is not None:
+        context["undo_refused"] = why.words  # the end stands (engine/permission.py)
     if page == "banker":
         context["banker_link"] = public_url(
             url_for("play.banker", game_id=game.id, k=game.banker_secret)

@@ -111,6 +111,12 @@ def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 
 
+def new_replayer(record: dict, resolve_map: MapResolver) -> Replayer:
+    """An empty Replayer of a game record, with the game's own answer to whose an action is
+    (a take-back of another seat's action is refused in it as at the table)."""
+    return Replayer(build_rules(record, resolve_map), seat_of=registry.seat_of(record["game"]))
+
+
 class FramesInForce(Sequence):
     """The frames in force below and at `top`, oldest first, read as a list: the newest are
     found by walking down from the top, and the list is made only when read from the bottom
@@ -268,7 +274,7 @@ class ReplayerCache:
         saved = store.load_checkpoint(db, game.id)
         try:
             resumed = resume(rules, log, saved, store.note_pieces(db, game.id) if noter else (),
-                             noter[0] if noter else None)
+                             noter[0] if noter else None, registry.seat_of(game.game))
         except ReplayError as err:
             raise GameUnavailable(f"The stored log no longer replays: {err.reason}") from err
         except Exception as err:  # the rules failed on an action: never a half-built game

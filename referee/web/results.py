@@ -16,12 +16,12 @@ from sqlite_utils import Database
 
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError
-from referee.engine.replay import Frame, Replayer, ReplayError
+from referee.engine.replay import Frame, ReplayError
 from referee.games import registry
 from referee.web import store
 from referee.web.names import seat_names
 from referee.web.people import Played
-from referee.web.replayers import GameUnavailable, build_rules
+from referee.web.replayers import GameUnavailable, new_replayer
 from referee.web.store import DamagedRow, GameRow, Listing
 
 FramesOf = Callable[[Database, GameRow, int], Sequence[Frame]]  # -> the frames in force
@@ -85,7 +85,7 @@ def replayed_frames(resolve_map: Any) -> FramesOf:
     """Frames from a whole replay of the stored log (the command line keeps no Replayers)."""
 
     def frames_of(db: Database, game: GameRow, count: int) -> Sequence[Frame]:
-        replayer = Replayer(build_rules(game.record(), resolve_map))
+        replayer = new_replayer(game.record(), resolve_map)
         for position, action in enumerate(store.actions_from(db, game.id)[:count]):
             try:
                 replayer.submit(action)

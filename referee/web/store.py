@@ -337,10 +337,17 @@ def record_given(db: Database, game_id: str) -> bool:
     return bool(rows(db, "select 1 from records_given where game_id = ?", [game_id]))
 
 
-def set_rejoin_code(db: Database, game_id: str, player_id: str, code: str) -> bool:
-    """Give a seat a new rejoin code (any earlier one stops working)."""
-    cursor = db.execute("update seats set rejoin = ? where game_id = ? and player_id = ?",
-                        [code, game_id, player_id])
+BANKER_MADE = "banker"
+SEAT_MADE = "seat"  # shown on the seat's own phone
+
+
+def set_rejoin_code(db: Database, game_id: str, player_id: str, code: str,
+                    made_by: str = BANKER_MADE) -> bool:
+    """Give a seat a new rejoin code (any earlier one stops working), made by the banker or
+    shown on the seat's own phone (`made_by`)."""
+    cursor = db.execute(
+        "update seats set rejoin = ?, rejoin_by = ? where game_id = ? and player_id = ?",
+        [code, made_by, game_id, player_id])
     return cursor.rowcount == 1
 
 
@@ -350,12 +357,63 @@ def rejoin_codes(db: Database, game_id: str) -> dict[str, str]:
     return {r["player_id"]: r["rejoin"] for r in rows(db, sql, [game_id])}
 
 
+def rejoin_made_by(db: Database, game_id: str, player_id: str) -> str:
+    """Who made the seat's unused rejoin code: the banker (also a code of before this was
+    kept) or the seat's own phone."""
+    found = rows(db, "select rejoin_by from seats where game_id = ? and player_id = ?",
+                 [game_id, player_id])
+    return (found[0]["rejoin_by"] if found else None) or BANKER_MADE
+
+
+@dataclass(frozen=True)
+class OwnerAsk:
+    """A seated banker's correction of a cash secret to him, waiting for its owner's phone."""
+
+    id: int
+    seat: str
+    action: dict
+    words: str
+
+
+def add_owner_ask(db: Database, game_id: str, seat: str, action: dict, words: str) -> int:
+    """Keep a correction for `seat`'s phone to confirm; its id."""
+    cursor = db.execute(
+        "insert into owner_asks (game_id, seat, action, words, created) values (?, ?, ?, ?, ?)",
+        [game_id, seat, json.dumps(action, ensure_ascii=False), words, now()])
+    return int(cursor.lastrowid)
+
+
+def owner_asks(db: Database, game_id: str, seat: str | None = None) -> list[OwnerAsk]:
+    """The corrections waiting for their owners' phones (one seat's, or all), oldest first."""
+    sql = "select id, seat, action, words from owner_asks where game_id = ?"
+    args: list[Any] = [game_id]
+    if seat is not None:
+        sql += " and seat = ?"
+        args.append(seat)
+    return [OwnerAsk(r["id"], r["seat"], json.loads(r["action"]), r["words"])
+            for r in rows(db, sql + " order by id", args)]
+
+
+def owner_asks_mark(db: Database, game_id: str) -> str:
+    """A word that changes whenever a correction starts or stops waiting (the pollers'
+    `asks`): its ids, or "0" when none waits."""
+    found = rows(db, "select group_concat(id, '.') as ids from owner_asks where game_id = ?",
+                 [game_id])
+    return (found[0]["ids"] if found else None) or "0"
+
+
+def drop_owner_ask(db: Database, game_id: str, ask_id: int) -> bool:
+    """Forget one waiting correction (confirmed, refused or withdrawn); whether it was there."""
+    cursor = db.execute("delete from owner_asks where game_id = ? and id = ?", [game_id, ask_id])
+    return cursor.rowcount == 1
+
+
 def rejoin_seat(db: Database, game_id: str, player_id: str, code: str) -> str | None:
     """Move the seat to a new phone with its rejoin code: a fresh secret (the old phone's
     stops working), the code used up. None if the code is no longer the seat's."""
     secret = new_secret()
     cursor = db.execute(
-        "update seats set secret = ?, claimed = ?, rejoin = null "
+        "update seats set secret = ?, claimed = ?, rejoin = null, rejoin_by = null "
         "where game_id = ? and player_id = ? and rejoin = ?",
         [secret, now(), game_id, player_id, code],
     )

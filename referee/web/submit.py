@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from referee.engine.permission import Refusal
 from referee.engine.questions import Question, still_open
 from referee.engine.replay import Replayer
 from referee.engine.takeback import SeatOf, kept_dice
@@ -47,10 +48,16 @@ class Submitted:
 
 
 class NotNow(Exception):
-    """The sender may not act now (another seat is to act); nothing was stored."""
+    """The sender may not act now (another seat is to act); nothing was stored. `refusal`:
+    the one answer's Refusal (engine/permission.py), when it gave one."""
+
+    def __init__(self, why: str | Refusal):
+        super().__init__(str(why))
+        self.refusal = why if isinstance(why, Refusal) else None
 
 
-Refuse = Callable[[Replayer], str | None]  # why the sender may not act on this state, or None
+# why the sender may not act on this state (engine/permission.py decide), or None
+Refuse = Callable[[Replayer], "Refusal | str | None"]
 
 
 def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Posted,

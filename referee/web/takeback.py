@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.takeback import TAKE_BACK
 from referee.web.games import hooks_for
 
 LONGEST = 160  # characters of a description before it is cut short
@@ -57,10 +58,9 @@ def takeback(view: Any) -> TakeBack:
 
 def own_tap(view: Any) -> str | None:
     """What the phone's seat may take back now, in words: its own latest action, while nobody
-    else has acted since (GameHooks.own_latest, the answer the action endpoint asks too);
-    None: nothing (the button is not drawn)."""
+    else has acted since and the game goes on; None: nothing (the button is not drawn)."""
     seat = view.actor.player_id
-    if view.page != "phone" or seat is None or view.over:  # the end is the banker's to undo
-        return None
+    if view.page != "phone" or seat is None or view.refusal({"type": TAKE_BACK, "player": seat}):
+        return None  # the one answer the action endpoint asks (engine/permission.py)
     frame = hooks_for(view.game.game).own_latest(view.snapshot, seat)
     return None if frame is None else describe(frame, view.names)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from referee.engine import permission
 from referee.engine.ledger import BANK
 from referee.engine.replay import REDO, UNDO
 from referee.engine.takeback import TAKE_BACK
@@ -14,6 +15,7 @@ from referee.games.explain import BANKER_VIEW, rule_names, visible
 from referee.web.actors import Actor
 from referee.web.games import hooks_for
 from referee.web.names import seat_names
+from referee.web.permits import game_over, seated_banker_of, table_of
 from referee.web.replayers import Snapshot
 from referee.web.store import GameRow, Seat
 
@@ -141,10 +143,35 @@ class GameView:
         """Whether the game is over (then every cash is public)."""
         return game_over(self.game, self.snapshot.state)
 
+    @cached_property
+    def table(self) -> permission.Table:
+        """The rules of the table (engine/permission.py), with the names in force."""
+        return table_of(self.game, self.names)
+
+    @cached_property
+    def acting_as(self) -> permission.Actor:
+        """Who this page acts as: the banker on the console, the seat on its phone, nobody on
+        the table view and the history."""
+        if self.page == "banker":
+            return permission.Actor(seat=self.actor.player_id, banker=self.actor.banker)
+        if self.page == "phone":
+            return permission.Actor(seat=self.actor.player_id)
+        return permission.Actor()
+
+    def may(self, action: dict) -> bool:
+        """Whether this page draws `action`'s button: the one answer the action endpoint asks
+        (engine/permission.py), on the page's own snapshot."""
+        return permission.may(self.acting_as, action, self.snapshot, self.table)
+
+    def refusal(self, action: dict) -> permission.Refusal | None:
+        """Why this page may not take `action` now (None: it may)."""
+        return permission.decide(self.acting_as, action, self.snapshot, self.table)
+
     def seat_movable(self, pid: str) -> bool:
-        """Whether the banker may free this seat or make its rejoin code: not a banker who plays
-        while the seat's cash is secret to him (the phone that took it would show that cash)."""
-        return banker_may_act_for(self.game, self.snapshot.state, pid)
+        """Whether the banker may free this seat or make its rejoin code (engine/permission.py
+        `may_move_seat`: not a banker who plays, for another seat, while a game that keeps cash
+        secret runs)."""
+        return permission.may_move_seat(self.seated_banker, pid, self.over, self.table)
 
     def seat_kept(self, pid: str) -> str:
         """What the console says in place of a seat's buttons it may not offer."""
@@ -228,51 +255,15 @@ class GameView:
         return lines[::-1]
 
 
-def seated_banker_of(game: GameRow) -> str | None:
-    """The banker's own seat when the banker is also a player, else None."""
-    banker = game.banker
-    return banker if any(p["id"] == banker for p in game.players) else None
-
-
-def game_over(game: GameRow, state: Any) -> bool:
-    """Whether the game is over: its state says so (`over`), or, for a state that does not
-    say, its summary names winners (a summary may draw much: asked only then)."""
-    over = getattr(state, "over", None)
-    if over is not None:
-        return bool(over)
-    return bool(hooks_for(game.game).game.summary(state).get("winners"))
-
-
 def record_open_to_banker(game: GameRow, state: Any) -> bool:
     """Whether the banker may have the game record: always when he holds no seat; a banker who
     plays only once the game is over (the log replays to the others' exact cash)."""
     return seated_banker_of(game) is None or game_over(game, state)
 
 
-def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool:
-    """Whether the banker may act for `player_id` now: a banker apart for anyone; a banker who
-    plays for his own seat, the bank, and another seat only while its cash is open to him (the
-    rules' answer to an action of that seat, "cannot afford" or not, could tell it). Whether a
-    cash is open is public (announced at $150,000), so the refusal itself tells nothing."""
-    seat = seated_banker_of(game)
-    if seat is None or player_id in (None, seat):
-        return True
-    return hooks_for(game.game).visible_cash(state, seat, player_id) is not None
-
-
-END_STANDS = ("The game record has been given to the banker who plays: the end stands, and "
-              "no undo takes the game back before it. Correct a cash with a correction after "
-              "the end.")
-
-
-def undo_reopens(game: GameRow, top: Any) -> bool:
-    """Whether undoing the frame `top` would take the game back before its end."""
-    return top.prev is not None and game_over(game, top.state) and not game_over(
-        game, top.prev.state)
-
-
 def seat_kept_words(name: str) -> str:
-    """Why a banker who plays may not move a seat whose cash is secret, and what to do instead."""
-    return (f"{name} plays from their own phone: ask {name} to open the game there. A banker who "
-            f"also plays may not free {name}'s seat or make its rejoin code while {name}'s cash "
-            "is secret (under $150,000): the phone that took the seat would show that cash.")
+    """Why a banker who plays may not move another seat, and what to do instead."""
+    return (f"{name} moves from their own phone: on it, \"Move to another phone\" shows a code "
+            f"to type or scan on the new one. A banker who also plays may not free {name}'s "
+            f"seat or make its rejoin code while the game runs: the phone that took the seat "
+            f"would show {name}'s secret cash.")

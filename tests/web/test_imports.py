@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import io
 import json
 
@@ -183,3 +184,15 @@ def test_an_import_of_a_hundred_thousand_actions_is_refused_with_words(browser, 
                                     content_type="multipart/form-data; boundary=xx")
     assert response.status_code == 422
     assert "more than 20,000 actions" in response.text
+
+
+def test_an_import_where_one_seat_takes_back_anothers_action_is_refused_in_words(browser):
+    from tests.test_take_back_in_records import RULE, cut_after_a_seats_action, last_seat
+
+    record = cut_after_a_seats_action("prairie_game_1")
+    _seat, other = last_seat(record)
+    record["actions"].append({"type": "take_back", "player": other})
+    answer = upload(browser(), json.dumps(record))
+    assert answer.status_code == 422
+    assert RULE in html.unescape(answer.text)
+    assert f"action {len(record['actions'])}" in answer.text

@@ -177,7 +177,14 @@ class Table:
         phone when the banker plays (he may not act for a seat whose cash he may not know)."""
         who = self.bob if self.seated and action.get("player") == "p2" else self.banker
         response = who.act(self.game_id, json=json.dumps(action))
+        if response.status_code == 202:  # a banker who plays corrected a secret cash
+            response = self.confirm(action["player"])
         assert response.status_code == 303, live(response.text)
+
+    def confirm(self, seat: str, answer: str = "Confirm the correction") -> object:
+        """The owner's phone answers the banker's correction of its secret cash."""
+        phone = {"p1": self.ann, "p2": self.bob}[seat]
+        return press(phone, self.page(phone), answer)
 
     def count(self) -> int:
         return int(self.banker.get(f"/g/{self.game_id}/version").text)

@@ -155,7 +155,8 @@ def correct(table, amount: int) -> object:
 
 def test_a_correction_by_a_banker_who_plays_answers_alike_whatever_the_cash(tiny_app, browser):
     """Taking $25,000 from Bob ($20,000) and from Bob with $30,000: the same answer, the same
-    console; the first leaves Bob owing the bank, which his phone shows."""
+    console; the correction waits for Bob's phone, and once Bob confirms it the first leaves
+    him owing the bank, which his phone shows."""
     answers, consoles = [], []
     for extra in (0, 10_000):
         table = make_table(browser, edition="modern", banker="1")
@@ -163,6 +164,10 @@ def test_a_correction_by_a_banker_who_plays_answers_alike_whatever_the_cash(tiny
             table.do(type="adjust_cash", player="p2", amount=extra, reason="found")
         answer = correct(table, -25_000)
         answers.append(answer.status_code)
+        assert "goes to Bob's phone" in live(answer.text)
+        waiting = live(table.page(table.banker))
+        assert "Waiting for a player to confirm" in waiting and "Bob -$25,000" in waiting
+        assert table.confirm("p2").status_code == 303
         console = live(table.page(table.banker))
         newest = console.split("Banker's correction: ")[1].split(")")[0]  # newest line first
         consoles.append((newest, cash_shown(table.page(table.banker), "p2")))
@@ -171,8 +176,69 @@ def test_a_correction_by_a_banker_who_plays_answers_alike_whatever_the_cash(tiny
             assert "owe the bank" not in phone
         else:
             assert "You owe the bank $5,000" in phone
-    assert answers == [303, 303]
+    assert answers == [202, 202]
     assert consoles[0] == consoles[1] == ("Bob -$25,000 (miscounted", ["under $150,000"])
+
+
+def test_a_banker_who_plays_cannot_announce_a_secret_cash_and_take_the_seat(tiny_app, browser):
+    """The chain of the report: the banker who plays corrects Bob's cash by +$150,000 to have it
+    announced, takes Bob's seat while it is, and undoes the correction. The correction waits
+    for Bob's phone and changes nothing until Bob confirms it; no console, table or seat move
+    shows him Bob's cash; Bob refuses it and nothing was ever written."""
+    table = make_table(browser, edition="modern", banker="1")
+    game_id = table.game_id
+    count = table.count()
+    asked = correct(table, 150_000)
+    assert asked.status_code == 202
+    assert "Bob +$150,000 (miscounted)" in live(table.page(table.bob))
+    assert table.count() == count  # nothing in the log
+    assert cash_shown(table.page(table.banker), "p2") == ["under $150,000"]
+    for page in (table.page(table.banker), table.banker.get(f"/g/{game_id}/table").text,
+                 table.banker.get(f"/g/{game_id}/history").text):
+        assert "$170,000" not in page  # what Bob would have, announced
+    assert table.banker.post(f"/g/{game_id}/seats/p2/rejoin").status_code == 403
+    assert table.banker.post(f"/g/{game_id}/seats/p2/release").status_code == 403
+    thief = browser()
+    assert thief.join(table.banker.join_link(game_id), "p2").status_code != 303  # not free
+    assert table.banker.act(game_id, type="undo", page="banker").status_code == 422
+    # only Bob's phone answers it: not Ann's, not the banker's own "confirm"
+    ask = re.search(r"/asks/(\d+)/confirm", table.page(table.bob))[1]
+    for someone in (table.ann, table.banker):
+        assert someone.post(f"/g/{game_id}/asks/{ask}/confirm",
+                            {"page": "phone"}).status_code == 403
+    assert table.count() == count
+    assert table.confirm("p2", "Refuse it").status_code == 303
+    assert table.count() == count and "/asks/" not in table.page(table.bob)
+    assert "Waiting for a player to confirm" not in table.page(table.banker)
+    assert table.bob.get(f"/g/{game_id}/me").status_code == 200  # Bob keeps his seat
+
+
+def test_a_banker_who_plays_withdraws_a_correction_still_waiting(tiny_app, browser):
+    table = make_table(browser, edition="modern", banker="1")
+    assert correct(table, 5_000).status_code == 202
+    assert "Confirm the correction" in table.page(table.bob)
+    assert press(table.banker, table.page(table.banker), "Withdraw").status_code == 303
+    assert "Confirm the correction" not in table.page(table.bob)
+    gone = table.confirm_url = re.search(r"/asks/\d+/confirm", table.page(table.bob))
+    assert gone is None
+
+
+def test_the_owner_phone_hears_of_a_waiting_correction_from_its_poller(tiny_app, browser):
+    """A correction changes no log length: the poller's `asks` word tells the phone to redraw."""
+    table = make_table(browser, edition="modern", banker="1")
+    phone = table.page(table.bob)
+    poll = re.search(r'class="poll" hx-get="([^"]+)"', phone)[1].replace("&amp;", "&")
+    assert "asks=" in poll
+    assert table.bob.get(poll).headers.get("HX-Reswap") == "none"
+    assert correct(table, 5_000).status_code == 202
+    assert "HX-Trigger" in table.bob.get(poll).headers
+
+
+def test_a_banker_apart_corrects_at_once(tiny_app, browser):
+    table = make_table(browser, edition="modern")
+    count = table.count()
+    assert correct(table, 5_000).status_code == 303
+    assert table.count() == count + 1
 
 
 def test_a_banker_apart_is_still_told_that_a_player_has_too_little(tiny_app, browser):
@@ -206,40 +272,55 @@ def test_a_banker_who_plays_acts_for_another_seat_only_once_its_cash_is_public(t
 
 def test_a_banker_who_plays_may_not_move_a_secret_seat_to_his_own_browser(tiny_app, browser):
     """A rejoin code for Bob's seat, or Bob's seat freed and claimed, would put Bob's phone page
-    (his exact cash) in the banker's hands: both are refused, and the console says what to do,
-    until Bob's cash is announced."""
+    (his exact cash) in the banker's hands: both are refused while the game runs, announced
+    cash or not (an undo may make it secret again), and the console says what to do."""
     table = make_table(browser, edition="modern", banker="1")
     game_id = table.game_id
     made = table.banker.post(f"/g/{game_id}/seats/p2/rejoin")
     assert made.status_code == 403
-    assert "Bob plays from their own phone: ask Bob to open the game there" in made.text
+    assert "Bob moves from their own phone" in made.text
     assert table.banker.get(f"/g/{game_id}/seats/p2/rejoin").status_code == 403
     freed = table.banker.post(f"/g/{game_id}/seats/p2/release")
-    assert freed.status_code == 403 and "ask Bob" in freed.text
+    assert freed.status_code == 403 and "Bob moves from their own phone" in freed.text
     console = table.page(table.banker)
     assert "/seats/p2/rejoin" not in console and "/seats/p2/release" not in console
-    assert "ask Bob to open the game there" in console
+    assert "Move to another phone" in console
     # his own seat moves as before
     assert "/seats/p1/rejoin" in console
     assert table.banker.post(f"/g/{game_id}/seats/p1/rejoin").status_code == 303
-    # once Bob's cash is public, the banker may move Bob's seat again
+    # Bob's cash announced: still not the banker's to move
     table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
-    assert "/seats/p2/rejoin" in table.page(table.banker)
-    assert table.banker.post(f"/g/{game_id}/seats/p2/rejoin").status_code == 303
-    assert table.banker.post(f"/g/{game_id}/seats/p2/release").status_code == 303
+    assert cash_shown(table.page(table.banker), "p2") == ["$150,000"]
+    assert "/seats/p2/rejoin" not in table.page(table.banker)
+    assert table.banker.post(f"/g/{game_id}/seats/p2/rejoin").status_code == 403
+    assert table.banker.post(f"/g/{game_id}/seats/p2/release").status_code == 403
 
 
-def test_a_rejoin_code_made_while_the_cash_was_public_moves_nothing_once_it_is_secret(
-        tiny_app, browser):
+def test_a_seat_moves_itself_with_a_code_shown_on_its_own_phone(tiny_app, browser):
     table = make_table(browser, edition="modern", banker="1")
     game_id = table.game_id
-    table.do(type="adjust_cash", player="p2", amount=130_000, reason="announced")
-    code_page = table.banker.get(
-        table.banker.post(f"/g/{game_id}/seats/p2/rejoin").headers["Location"]).text
+    made = press(table.bob, table.page(table.bob), "Show a code for my seat")
+    assert made.status_code == 303
+    code_page = table.bob.get(made.headers["Location"]).text
+    assert "Move your seat to another phone" in code_page
     code = re.search(r"data-rejoin-code>([^<]+)<", code_page)[1]
-    table.do(type="adjust_cash", player="p2", amount=-130_000, reason="spent")
+    new_phone = browser()
+    assert new_phone.post(f"/g/{game_id}/rejoin", {"r": code}).status_code == 303
+    assert new_phone.get(f"/g/{game_id}/me").status_code == 200
+    assert table.bob.get(f"/g/{game_id}/me").status_code == 403  # the old phone acts no more
+    # another seat's own code is not the banker's to see, nor anyone's but that phone's
+    assert table.ann.get(f"/g/{game_id}/seats/p2/rejoin").status_code == 403
+
+
+def test_a_banker_code_made_when_the_game_was_over_moves_nothing_once_it_runs_again(browser):
+    importer = browser()
+    game_id = imported(importer, finished_record("blue"))
+    made = importer.post(f"/g/{game_id}/seats/red/rejoin")
+    assert made.status_code == 303  # over: every cash is public
+    code = re.search(r"data-rejoin-code>([^<]+)<", importer.get(made.headers["Location"]).text)[1]
+    assert importer.act(game_id, type="undo", page="banker").status_code == 303  # running again
     taken = browser().post(f"/g/{game_id}/rejoin", {"r": code})
-    assert taken.status_code == 403 and "ask Bob" in taken.text
+    assert taken.status_code == 403 and "Red moves from their own phone" in taken.text
 
 
 def test_a_banker_apart_still_moves_every_seat(tiny_app, browser):

@@ -138,13 +138,12 @@ class BaronsView(SnapshotView):
         page = self.view.page
         if page not in ("phone", "banker"):
             return []
-        me = self.view.actor.player_id
         out = []
         seen: set[str] = set()
         for action in sorted(self.expanded(), key=lambda a: ORDER.index(a["type"])
                              if a["type"] in ORDER else 99):
-            if page == "phone" and not (action.get("player") == me and me in self.view.to_act):
-                continue  # as the POST decides: the phone's own seat, named among those to act
+            if not self.view.may(action):
+                continue  # the one answer the POST asks (engine/permission.py)
             choice = self.choice(action)
             if choice is None:
                 continue

@@ -141,11 +141,10 @@ class RivalsView(SnapshotView):
 
     @cached_property
     def mine(self) -> list[str]:
-        """The companies this page may act for now: a phone its own, the keeper everyone's."""
-        if self.view.page == "banker":
-            return list(self.acting)
-        you = self.view.actor.player_id
-        return [you] if you in self.acting and self.view.page == "phone" else []
+        """The companies this page may act for now: a phone its own, the keeper everyone's (the
+        one answer the POST asks, engine/permission.py, of each company's panel)."""
+        return [cid for cid in self.acting
+                if self.view.may({"type": self.panel(cid), "company": cid})]
 
     @property
     def me(self) -> str | None:
