@@ -55,6 +55,8 @@ ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
 PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railway_rivals/test_mutants.py", "tests/prairie_railroads/test_dividends_and_end.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
+TABLE_RULE = ["tests/test_permission.py", "tests/test_take_back.py",
+              "tests/test_take_back_in_records.py", "tests/test_questions.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]
@@ -78,6 +80,9 @@ TARGETS = [
     Target("referee/engine/ledger.py", ENGINE, skip=("Ledger.__repr__",)),
     Target("referee/engine/play.py", PLAY),  # every game's Play.pay and Play.cash
     Target("referee/engine/statement.py", EXPLAIN),
+    # the one answer to who may act, and a take-back's rule, at the table and in a record
+    Target("referee/engine/permission.py", TABLE_RULE),
+    Target("referee/engine/takeback.py", TABLE_RULE),
     Target("referee/games/explain.py", EXPLAIN),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
     Target(f"{RB}/actions_fees.py", RAIL_BARON),

@@ -103,3 +103,35 @@ def test_a_log_with_take_backs_replays_and_resumes_to_the_same_state():
     resumed.submit({"type": "redo"})
     t.do("redo")
     assert resumed.state == t.state
+
+
+def test_only_a_named_seat_is_a_seat():
+    from referee.engine.takeback import player_field, seat_of_action
+
+    assert player_field({"player": "red"}) == "red"
+    assert player_field({"player": ""}) is None and player_field({"player": 3}) is None
+    assert seat_of_action(lambda a: "red", {"type": "x"}) == "red"
+    assert seat_of_action(lambda a: "", {"type": "x"}) is None
+    assert seat_of_action(lambda a: 7, {"type": "x"}) is None
+    assert seat_of_action(lambda a: a["missing"], {"type": "x"}) is None
+    assert seat_of_action(lambda a: "red", None) is None
+
+
+def test_the_very_first_action_may_be_taken_back():
+    from referee.engine.takeback import latest_recorded
+
+    t = play()
+    assert latest_recorded(t.game) is None
+    t.first_player(blue=[6, 6, 6], red=[1, 1, 1], green=[2, 2, 2])
+    assert latest_recorded(t.game) is t.game.frames[-1]
+
+
+def test_kept_dice_are_the_seats_own_and_only_the_fields_it_rolled():
+    t = play().set_up()
+    t.roll_region(3, (3, 4))
+    take_back(t, "blue")
+    reds = {"type": "roll_region", "player": "red", "dice": [6, 6, 6]}
+    assert kept_dice(t.game, reds, {"dice"}, seat_of) == reds  # not red's take-back
+    again = {"type": "roll_region", "player": "blue", "dice": [6, 6, 6], "bonus": 2}
+    kept = kept_dice(t.game, again, {"dice", "bonus"}, seat_of)
+    assert kept == {**again, "dice": [3, 3, 4]}  # the bonus was not in the action taken back

@@ -53,13 +53,6 @@ class Actor:
     banker: bool = False
     confirmed_by: str | None = None
 
-    @property
-    def table(self) -> bool:
-        return self.seat is None and not self.banker
-
-
-BANKER = Actor(banker=True)
-
 
 @dataclass(frozen=True)
 class Table:
@@ -99,11 +92,11 @@ def decide(actor: Actor, action: dict, game: Any, table: Table) -> Refusal | Non
     """None when `actor` may take `action` now on `game` (a Replayer or a snapshot of one: its
     `state`, `seq`, `frames`), else the Refusal. An action that is not an object with a type is
     the rules' to refuse, not this."""
+    if (refused := not_yours(actor, action, table)) is not None:
+        return refused
     seat = seat_of_action(table.seat_of, action)
     kind = action.get("type") if isinstance(action, dict) else None
     if not actor.banker:
-        if seat is None or seat != actor.seat:
-            return Refusal(_not_yours(actor, seat, table), NOT_YOURS)
         if kind != TAKE_BACK and seat not in table.to_act(game.state):
             return Refusal(_not_turn(seat, game, table))
     elif (seat is not None and table.seated_banker not in (None, seat)
@@ -116,10 +109,21 @@ def decide(actor: Actor, action: dict, game: Any, table: Table) -> Refusal | Non
             return Refusal(why)
     if kind in (UNDO, TAKE_BACK) and undo_reopens(game, table) and table.end_given():
         return Refusal(END_STANDS)
-    if actor.banker and seat is None and table.seated_banker is not None:
+    if seat is None and table.seated_banker is not None:  # the banker's own (a phone's: above)
         owner = secret_owner(action, game, table)
         if owner is not None and owner != actor.confirmed_by:
             return Refusal(_ask_owner(table.name(owner)), ASK_OWNER, owner)
+    return None
+
+
+def not_yours(actor: Actor, action: dict, table: Table) -> Refusal | None:
+    """The part of `decide` that needs no state: a phone acts only for its own seat, never for
+    the banker's own actions; a table screen for nobody."""
+    if actor.banker:
+        return None
+    seat = seat_of_action(table.seat_of, action)
+    if seat is None or seat != actor.seat:
+        return Refusal(_not_yours(actor, seat, table), NOT_YOURS)
     return None
 
 
@@ -144,8 +148,10 @@ def secret_owner(action: dict, game: Any, table: Table) -> str | None:
     who also plays (his correction of it), or None. Found by what the action would move: a
     correction the rules refuse moves nothing here (the rules' refusal comes when it is sent)."""
     seated = table.seated_banker
+    if seated is None:
+        return None
     preview = getattr(game, "preview", None)
-    if seated is None or preview is None:
+    if preview is None:  # a page's snapshot: the form is drawn, the write decides
         return None
     seats = set(table.names) - {seated}
     try:
@@ -165,15 +171,6 @@ def may_move_seat(banker_seat: str | None, seat: str, over: bool, table: Table) 
     that keeps no cash secret or once it is over (the phone that took the seat would show that
     seat's cash; an announced cash may be made secret again by an undo)."""
     return banker_seat is None or seat == banker_seat or over or not table.secret_cash
-
-
-def record_actor(action: dict, seat_of: SeatOf) -> Actor:
-    """Who a recorded action is taken as, in a replay or an import: a take-back as the seat it
-    names (only its own latest action may be taken back); anything else as the banker, who may
-    record any seat's action (a record does not say which browser sent it)."""
-    if isinstance(action, dict) and action.get("type") == TAKE_BACK:
-        return Actor(seat=seat_of_action(seat_of, action))
-    return BANKER
 
 
 def _not_yours(actor: Actor, seat: str | None, table: Table) -> str:

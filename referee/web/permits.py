@@ -25,7 +25,7 @@ def table_of(game: GameRow, names: Mapping[str, str]) -> permission.Table:
         to_act=hooks.to_act,
         visible_cash=hooks.visible_cash,
         over=lambda state: game_over(game, state),
-        names=dict(names),
+        names=names,
         seated_banker=seated_banker_of(game),
         end_given=lambda: store.record_given(get_db(), game.id),
         secret_cash=bool(words is not None and words.secret_cash),

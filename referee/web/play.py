@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator, Mapping
+from functools import cached_property
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
@@ -144,6 +146,27 @@ def _answer_page(actor: Actor, asked: str | None) -> str:
     return "banker" if actor.banker else "phone"
 
 
+class NamesInForce(Mapping):
+    """The seats' names in force, read from the game only when a refusal first needs them (an
+    accepted action asks the database nothing more for them)."""
+
+    def __init__(self, game: GameRow):
+        self.game = game
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        return _names(self.game)
+
+    def __getitem__(self, seat: str) -> str:
+        return self._names[seat]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 def _names(game: GameRow) -> dict[str, str]:
     """The seats' names in force now (a banker's correction included)."""
     return seat_names(game.players, replayers().snapshot(get_db(), game).frames[-1])
@@ -242,13 +265,11 @@ def act(game_id: str) -> Response:
     if posted.action.get("type") == RENAME and (why := _name_problem(game, posted.action)):
         failed = {"type": RENAME, "reason": why}
         return render_game(game, actor, page, status=422, failed=failed, answer=True)
-    snapshot = replayers().snapshot(get_db(), game)
-    table = table_of(game, seat_names(game.players, snapshot.frames[-1]))
+    table = table_of(game, NamesInForce(game))
     who = actor_of(actor)
     # Another seat's action (or the banker's, from a phone) is refused whatever the page saw,
     # with the page itself (and its poller), so the phone keeps following.
-    first = permission.decide(who, posted.action, snapshot, table)
-    if first is not None and first.kind == permission.NOT_YOURS:
+    if (first := permission.not_yours(who, posted.action, table)) is not None:
         return render_game(game, actor, page, status=403, notice=first.words, answer=True)
     asked: dict = {}
     return _submit(game, actor, page, posted, _decided(who, posted.action, table, asked), asked)
@@ -329,8 +350,7 @@ def answer_ask(game_id: str, ask_id: str, answer: str) -> Response:
             return render_game(game, actor, page, answer=True)
         return redirect(url_for(PAGE_ENDPOINTS[page], game_id=game.id), 303)
     count = store.action_count(get_db(), game.id) or 0
-    table = table_of(game, seat_names(game.players,
-                                      replayers().snapshot(get_db(), game).frames[-1]))
+    table = table_of(game, NamesInForce(game))
     who = permission.Actor(banker=True, confirmed_by=ask.seat)
     posted = Posted(dict(ask.action), count)
     answered = _submit(game, actor, page, posted, _decided(who, posted.action, table, {}), {})
