@@ -8,6 +8,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,9 @@ from referee.games.contract import ERROR, WARNING, Problem, fold, locate
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
+    FIGURES,
+    FIGURES_FULL,
+    FIGURES_THOUSANDS,
     KEY_SEPARATOR,
     MANIFEST,
     RAILROAD_STATUSES,
@@ -28,7 +32,7 @@ from referee.games.railbaron.charts.format import (
 from referee.games.railbaron.route_files import SECTION as ROUTE_GRAPH
 from referee.games.railbaron.route_files import read_route_graph
 
-_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
+_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", FIGURES, ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
 # the columns that name a row of each table, as the owner finds it ("Atlanta|Casper")
@@ -38,6 +42,10 @@ ROW_KEYS = {"regions": ("code",), "region_table": ("parity", "white_sum"),
             "service": ("railroad", "city"), "notes": ("city_a", "city_b")}
 TRIANGLE_SLACK = 2  # a payoff over twice the way round by a third city: surely a typo
 NEIGHBOURS_FACTOR = 10  # a payoff ten times its row's others: surely a typo
+SHORT_FACTOR = 100  # a payoff a hundredth of its row's others: typed in thousands (close
+# cities pay a tenth of the others: Richmond–Washington 1,000 among 11,500)
+THOUSAND = 1000
+_FIGURE = re.compile(r"[0-9]+(?:\.[0-9]{1,3})?")  # a figure in thousands: 17, 3.5, 12.25
 
 
 @dataclass
@@ -130,6 +138,23 @@ def _show(value: int | None) -> str:
     return UNKNOWN if value is None else str(value)
 
 
+def in_thousands(text: str) -> int | None:
+    """The whole amount of a positive figure printed in thousands ('17' is 17000, '3.5' is
+    3500), else None: at most three decimals, so the amount is a whole number."""
+    if not _FIGURE.fullmatch(text):
+        return None
+    try:
+        amount = Decimal(text) * THOUSAND
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        return None
+    return int(amount) if amount > 0 and amount == amount.to_integral_value() else None
+
+
+def dollars(value: int) -> str:
+    """An amount as the charts' words say it: 17000 as 17,000."""
+    return f"{value:,}"
+
+
 class _Reader:
     """Reads the files of one map folder in dependency order, collecting problems."""
 
@@ -146,11 +171,26 @@ class _Reader:
         self.railroads_status = RAILROADS_TRANSCRIBED
         self.row_keys: dict[str, tuple[str, dict[int, str]]] = {}  # file -> (table, line -> key)
 
-    def error(self, file: str, line: int | None, message: str, cause: str = "") -> None:
-        self.problems.append(Problem(file, line, message, ERROR, cause=cause))
+    def error(self, file: str, line: int | None, message: str, cause: str = "",
+              column: str = "") -> None:
+        self.problems.append(Problem(file, line, message, ERROR, cause=cause, column=column))
 
-    def warn(self, file: str, line: int | None, message: str) -> None:
-        self.problems.append(Problem(file, line, message, WARNING))
+    def warn(self, file: str, line: int | None, message: str, column: str = "") -> None:
+        self.problems.append(Problem(file, line, message, WARNING, column=column))
+
+    @property
+    def thousands(self) -> bool:
+        """Whether payoffs and prices are written as printed, in thousands (map.toml's
+        `figures = "thousands"`)."""
+        return self.data.manifest.get(FIGURES) == FIGURES_THOUSANDS
+
+    def amount(self, text: str) -> int | None:
+        """The whole amount a payoff or price cell means, in the map's figures; else None."""
+        return in_thousands(text) if self.thousands else positive_int(text)
+
+    def too_big(self, text: str) -> bool:
+        """A figure in thousands of a thousand or more: typed in full in a chart of thousands."""
+        return self.thousands and _FIGURE.fullmatch(text) is not None and Decimal(text) >= THOUSAND
 
     def read(self) -> None:
         self.read_manifest()
@@ -198,13 +238,13 @@ class _Reader:
                        cause=f"city:{city}")
         return False
 
-    def known_region(self, file: str, line: int, code: str) -> bool:
+    def known_region(self, file: str, line: int, code: str, column: str = "") -> bool:
         """Whether `code` is a region code; reports it unless regions.csv was unreadable."""
         if code in self.data.regions:
             return True
         if "regions" not in self.unreadable:
             self.error(file, line, f"unknown region {code!r} (not a code in regions.csv)",
-                       cause=f"region:{code}")
+                       cause=f"region:{code}", column=column)
         return False
 
     # -- manifest --------------------------------------------------------------------------
@@ -250,6 +290,11 @@ class _Reader:
         note = manifest.get("money_note", "")
         if not isinstance(note, str):
             self.error(MANIFEST, None, "field 'money_note' must be a string")
+        figures = manifest.get(FIGURES, FIGURES_FULL)
+        if figures not in (FIGURES_FULL, FIGURES_THOUSANDS):
+            self.error(MANIFEST, None, f"field {FIGURES!r} must be {FIGURES_THOUSANDS!r} (payoffs "
+                       f"and prices as printed, 17 for 17,000) or {FIGURES_FULL!r}, not "
+                       f"{figures!r}")
 
     def read_file_names(self, files: object) -> None:
         if not isinstance(files, dict):
@@ -291,18 +336,20 @@ class _Reader:
             code, name = row["code"], row["name"]
             ok = True
             if not code or code == UNKNOWN or KEY_SEPARATOR in code:
-                self.error(file, line, f"{code!r} cannot be a region code")
+                self.error(file, line, f"{code!r} cannot be a region code", column="code")
                 ok = False
             elif code.casefold() in codes:
-                self.error(file, line, f"code {code} repeats line {codes[code.casefold()]}")
+                self.error(file, line, f"code {code} repeats line {codes[code.casefold()]}",
+                           column="code")
                 ok = False
             else:
                 codes[code.casefold()] = line
             if not name:
-                self.error(file, line, "empty region name")
+                self.error(file, line, "empty region name", column="name")
                 ok = False
             elif name.casefold() in names:
-                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}")
+                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}",
+                           column="name")
                 ok = False
             else:
                 names[name.casefold()] = line
@@ -329,14 +376,15 @@ class _Reader:
         for line, row in self.rows("cities"):
             city, region = row["city"], row["region"]
             if not city or city == UNKNOWN or KEY_SEPARATOR in city:
-                self.error(file, line, f"{city!r} cannot be a city name")
+                self.error(file, line, f"{city!r} cannot be a city name", column="city")
                 continue
             if city.casefold() in seen:
-                self.error(file, line, f"city {city} repeats line {seen[city.casefold()]}")
+                self.error(file, line, f"city {city} repeats line {seen[city.casefold()]}",
+                           column="city")
                 continue
             seen[city.casefold()] = line
             self.city_names.add(city)
-            if not self.known_region(file, line, region):
+            if not self.known_region(file, line, region, "region"):
                 continue
             self.data.cities[city] = region
             self.city_lines[city] = line
@@ -458,10 +506,20 @@ class _Reader:
             row = sorted(by_city[a] + by_city[b])
             row.remove(value)
             row.remove(value)
-            if len(row) >= 4 and value >= NEIGHBOURS_FACTOR * row[len(row) // 2]:
+            if len(row) < 4:
+                continue
+            middle = row[len(row) // 2]
+            if value >= NEIGHBOURS_FACTOR * middle:
                 flagged.add((a, b))
-                self.warn(file, lines.get((a, b)), f"{a}–{b} is {value}, ten times the payoffs "
-                          f"around it (about {row[len(row) // 2]}): a digit too many?")
+                self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, ten times the "
+                          f"payoffs around it (about {dollars(middle)}): a digit too many?",
+                          column="payoff")
+            elif SHORT_FACTOR * value <= middle:
+                flagged.add((a, b))
+                self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, not a hundredth "
+                          f"of the payoffs around it (about {dollars(middle)}): typed in thousands "
+                          f"among full amounts ({value * THOUSAND})?", column="payoff")
+        self.check_unit(file, payoffs)
         cities = sorted({c for pair_ in payoffs for c in pair_})
         if len(cities) > 60:  # the full check is cubic: a large chart is checked by its rows
             return
@@ -470,16 +528,31 @@ class _Reader:
                 continue
             for c in cities:
                 ac, cb = payoffs.get(pair(a, c)), payoffs.get(pair(c, b))
-                if c in (a, b) or not ac or not cb:
-                    continue
+                if c in (a, b) or not ac or not cb or {pair(a, c), pair(c, b)} & flagged:
+                    continue  # a leg warned of already says nothing about this pair
                 if value > TRIANGLE_SLACK * (ac + cb):
-                    self.warn(file, lines.get((a, b)), f"{a}–{b} is {value}, more than twice "
-                              f"{a}–{c}–{b} ({ac} + {cb}): a typo?")
+                    self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, more than "
+                              f"twice {a}–{c}–{b} ({dollars(ac)} + {dollars(cb)}): a typo?",
+                              column="payoff")
                     break
+
+    def check_unit(self, file: str, payoffs: dict[tuple[str, str], int]) -> None:
+        """An error for a chart typed in thousands without saying so: every payoff under 1,000
+        in a map of full amounts (the rulebook prints payoffs "in thousands"): its games would
+        pay 17 for 17,000."""
+        if self.thousands or len(payoffs) < 2 or max(payoffs.values()) >= THOUSAND:
+            return
+        top = max(payoffs.values())
+        full = dollars(top * THOUSAND)
+        self.error(file, None, f"every payoff is under 1,000 (the largest is {top}): the chart "
+                  f"prints them in thousands, so a game would pay {top} for {full}. Write "
+                  f'figures = "thousands" in {MANIFEST} if they are typed as printed, or the '
+                  f"full amounts ({top * THOUSAND} for {top}).", column="payoff")
 
     def payoff_value(self, file: str, line: int, text: str, key: tuple[str, str]) -> Any:
         if not text:
-            self.error(file, line, "empty payoff cell (write ? if the chart cell is unknown)")
+            self.error(file, line, "empty payoff cell (write ? if the chart cell is unknown)",
+                       column="payoff")
             return _BAD
         if text == UNKNOWN:
             return None
@@ -487,11 +560,18 @@ class _Reader:
             if key in self.data.twins:
                 return 0
             self.error(file, line, "payoff 0 is only for twin cities (list them as twins in "
-                                   "map.toml)")
+                                   "map.toml)", column="payoff")
             return _BAD
-        value = positive_int(text)
+        if self.too_big(text):
+            self.error(file, line, f"payoff {text} does not fit a chart printed in thousands "
+                       f"(it would pay {dollars(in_thousands(text) or 0)}): type the printed "
+                       "figure, 17 for 17,000", column="payoff")
+            return _BAD
+        value = self.amount(text)
         if value is None:
-            self.error(file, line, f"payoff {text!r} is not a positive whole number or ?")
+            what = "a positive number in thousands (17 or 3.5)" if self.thousands else \
+                "a positive whole number"
+            self.error(file, line, f"payoff {text!r} is not {what} or ?", column="payoff")
             return _BAD
         return value
 
@@ -520,28 +600,28 @@ class _Reader:
             abbr, name = row["abbr"], row["name"]
             ok = True
             if not abbr:
-                self.error(file, line, "empty abbreviation")
+                self.error(file, line, "empty abbreviation", column="abbr")
                 ok = False
             elif abbr.casefold() in self.railroad_lines:
                 self.error(file, line, f"abbreviation {abbr} repeats line "
-                                       f"{self.railroad_lines[abbr.casefold()]}")
+                                       f"{self.railroad_lines[abbr.casefold()]}", column="abbr")
                 ok = False
             else:
                 self.railroad_lines[abbr.casefold()] = line
             if not name:
-                self.error(file, line, "empty name")
+                self.error(file, line, "empty name", column="name")
                 ok = False
             elif name.casefold() in names:
-                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}")
+                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}",
+                           column="name")
                 ok = False
             else:
                 names[name.casefold()] = line
-            price = positive_int(row["price"])
-            if price is None:
-                self.error(file, line, f"price {row['price']!r} is not a positive whole number")
-                ok = False
+            price = self.price(file, line, row["price"])
+            ok = ok and price is not None
             if row["public"] not in ("yes", "no"):
-                self.error(file, line, f"public {row['public']!r} is not yes or no")
+                self.error(file, line, f"public {row['public']!r} is not yes or no",
+                           column="public")
                 ok = False
             ok = self.check_colour(file, line, row["colour"], colours) and ok
             if ok and price is not None:
@@ -554,15 +634,30 @@ class _Reader:
             self.error(file, None, "no railroads (if they are not transcribed yet, write "
                                    'railroads = "not transcribed" in map.toml)')
 
+    def price(self, file: str, line: int, text: str) -> int | None:
+        """A railroad's price as a whole amount, or None after reporting it at its column."""
+        if self.too_big(text):
+            self.error(file, line, f"price {text} does not fit prices printed in thousands (it "
+                       f"would cost {dollars(in_thousands(text) or 0)}): type the printed figure, "
+                       "42 for 42,000", column="price")
+            return None
+        price = self.amount(text)
+        if price is None:
+            what = "a positive number in thousands (42 or 3.5)" if self.thousands else \
+                "a positive whole number"
+            self.error(file, line, f"price {text!r} is not {what}", column="price")
+        return price
+
     def check_colour(self, file: str, line: int, colour: str, seen: dict[str, int]) -> bool:
         if not colour:
-            self.warn(file, line, "no display colour")
+            self.warn(file, line, "no display colour", column="colour")
             return True
         if not _COLOUR.fullmatch(colour):
-            self.error(file, line, f"colour {colour!r} is not #rrggbb")
+            self.error(file, line, f"colour {colour!r} is not #rrggbb", column="colour")
             return False
         if colour.lower() in seen:
-            self.warn(file, line, f"colour {colour} repeats line {seen[colour.lower()]}")
+            self.warn(file, line, f"colour {colour} repeats line {seen[colour.lower()]}",
+                      column="colour")
         else:
             seen[colour.lower()] = line
         return True
