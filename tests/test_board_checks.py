@@ -209,7 +209,7 @@ def test_a_figure_typed_in_full_in_a_chart_of_thousands_is_refused_at_its_cell(t
     edit(folder, "payoffs.csv", "Alpha,Bravo,5", "Alpha,Bravo,5000")
     (error,) = [p for p in check_map_dir(folder) if p.severity == ERROR]
     assert (error.row, error.column) == ("Alpha|Bravo", "payoff")
-    assert error.message == ("payoff 5000 does not fit a chart printed in thousands (it would "
+    assert error.message == ("payoff 5000 does not fit figures printed in thousands (it would "
                              "pay 5,000,000): type the printed figure, 17 for 17,000")
 
 

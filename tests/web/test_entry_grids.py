@@ -95,7 +95,7 @@ def test_a_refused_save_keeps_every_cell_and_names_the_problems(owner, app):
     assert "empty payoff cell" in marked.group(1)
     assert not (Path(app.instance_path) / "maps" / "testshire").exists()
     page = owner.get(url).text
-    assert 'data-cell="payoffs|Dunlow|Ashby" value="11500"' in page
+    assert 'data-cell="payoffs|Dunlow|Ashby" value="11.5"' in page
     assert "5 of 6 payoffs" in page
     assert 'value="testshire"' in page  # the key too
 
@@ -132,7 +132,7 @@ def test_a_key_already_on_the_laptop_is_replaced_only_when_the_owner_says_so(own
     keep(owner, first, entry_maps.cells())
     assert owner.post(f"{first}/save", {"key": "testshire"}).status_code == 303
     second = start_draft(owner)
-    keep(owner, second, entry_maps.cells() | {"payoffs|Dunlow|Corrin": "3600"})
+    keep(owner, second, entry_maps.cells() | {"payoffs|Dunlow|Corrin": "3.6"})
     answer = owner.post(f"{second}/save", {"key": "testshire"})
     assert answer.status_code == 409
     assert "has a map testshire already" in answer.text
@@ -248,12 +248,32 @@ def test_a_prairie_board_typed_into_the_grids_is_the_test_board(owner, app):
     assert typed.growth == shipped.growth
 
 
-def test_a_cell_too_long_is_not_kept_and_says_so(owner):
+def test_a_cell_too_long_stays_marked_as_typed_and_stops_the_save(owner, app):
     url = start_draft(owner)
-    answer = keep(owner, url, {"regions|1|name": "x" * 201, "regions|1|code": "N"})
-    assert answer.status_code == 422
-    assert "Not kept: A cell holds at most 200 characters." in answer.text
-    assert 'value="N"' not in owner.get(url).text  # the whole change was refused
+    keep(owner, url, entry_maps.cells())
+    long = "Testshire " + "x" * 291
+    answer = keep(owner, url, {"map|1|name": long, "regions|1|name": "North"})
+    assert answer.status_code == 200
+    words = ("Not kept: The map, Name: a cell holds at most 200 characters, this one has 301")
+    assert words in html.unescape(answer.text)  # in the grid's words, marked on its cell
+    assert cleaned(answer) == {"regions|1|name": "North"}  # the other cell is kept
+    page = html.unescape(owner.get(url).text)  # after a reload: still as typed, still marked
+    assert f'<td class="bad-cell live" title="{words}"><input class="cell" ' \
+           f'data-cell="map|1|name" value="{long}"' in page
+    answer = owner.post(f"{url}/save", {"key": "testshire"})
+    assert answer.status_code == 422  # what is seen is what is saved: nothing, until fixed
+    assert "Not saved: 1 cell is not kept (marked in red)" in answer.text
+    assert not (Path(app.instance_path) / "maps" / "testshire").exists()
+    keep(owner, url, {"map|1|name": "Testshire (invented)"})
+    assert "bad-cell" not in owner.get(url).text
+    assert owner.post(f"{url}/save", {"key": "testshire"}).status_code == 303
+
+
+def test_a_row_past_the_most_a_list_holds_is_refused_in_words(owner):
+    url = start_draft(owner)
+    answer = keep(owner, url, {"cities|501|city": "Farfield", "cities|1|city": "Ashby"})
+    assert "Cities, row 501, City: the Cities grid holds at most 500 rows" in answer.text
+    assert cleaned(answer) == {"cities|1|city": "Ashby"}
 
 
 def test_a_cell_of_no_grid_is_dropped(owner):

@@ -150,6 +150,53 @@ def in_thousands(text: str) -> int | None:
     return int(amount) if amount > 0 and amount == amount.to_integral_value() else None
 
 
+def odd_payoffs(payoffs: dict[tuple[str, str], int]) -> dict[tuple[str, str], str]:
+    """The payoffs out of line with their rows (the two cities' other payoffs), each with what
+    is odd about it: ten times the others (a digit too many), or not a hundredth of them (typed
+    in thousands among full amounts). Close cities pay a tenth of the others, so that is not
+    odd (Richmond–Washington 1,000 among 11,500)."""
+    by_city: dict[str, list[int]] = {}
+    for (a, b), value in payoffs.items():
+        by_city.setdefault(a, []).append(value)
+        by_city.setdefault(b, []).append(value)
+    out: dict[tuple[str, str], str] = {}
+    for (a, b), value in sorted(payoffs.items()):
+        row = sorted(by_city[a] + by_city[b])
+        row.remove(value)
+        row.remove(value)
+        if len(row) < 4:
+            continue
+        middle = row[len(row) // 2]
+        if value >= NEIGHBOURS_FACTOR * middle:
+            out[a, b] = (f"{a}–{b} is {dollars(value)}, ten times the payoffs around it "
+                         f"(about {dollars(middle)}): a digit too many?")
+        elif SHORT_FACTOR * value <= middle:
+            out[a, b] = (f"{a}–{b} is {dollars(value)}, not a hundredth of the payoffs around "
+                         f"it (about {dollars(middle)}): typed in thousands among full amounts "
+                         f"({value * THOUSAND})?")
+    return out
+
+
+def amount(text: str, thousands: bool) -> int | None:
+    """The whole amount a payoff or price cell means: as printed in thousands, or in full."""
+    return in_thousands(text) if thousands else positive_int(text)
+
+
+def unfit(text: str, thousands: bool, what: str, example: int) -> str:
+    """Why a figure does not fit its map's figures ("" when it does): in thousands, a figure of
+    a thousand or more was typed in full (17000 for 17); any, not a positive number."""
+    if thousands and _FIGURE.fullmatch(text) and Decimal(text) >= THOUSAND:
+        verb = "pay" if what == "payoff" else "cost"
+        return (f"{what} {text} does not fit figures printed in thousands (it would {verb} "
+                f"{dollars(in_thousands(text) or 0)}): type the printed figure, {example} for "
+                f"{dollars(example * THOUSAND)}")
+    if amount(text, thousands) is None:
+        kind = (f"a positive number in thousands ({example} or 3.5)" if thousands
+                else "a positive whole number")
+        return f"{what} {text!r} is not {kind}"
+    return ""
+
+
 def dollars(value: int) -> str:
     """An amount as the charts' words say it: 17000 as 17,000."""
     return f"{value:,}"
@@ -186,11 +233,7 @@ class _Reader:
 
     def amount(self, text: str) -> int | None:
         """The whole amount a payoff or price cell means, in the map's figures; else None."""
-        return in_thousands(text) if self.thousands else positive_int(text)
-
-    def too_big(self, text: str) -> bool:
-        """A figure in thousands of a thousand or more: typed in full in a chart of thousands."""
-        return self.thousands and _FIGURE.fullmatch(text) is not None and Decimal(text) >= THOUSAND
+        return amount(text, self.thousands)
 
     def read(self) -> None:
         self.read_manifest()
@@ -497,28 +540,9 @@ class _Reader:
         """Warnings for the usual typo: a payoff ten times the others of its city's row, or one
         far over the way round by a third city (the triangle inequality broken by far)."""
         payoffs = {k: v for k, v in self.data.payoffs.items() if v}
-        by_city: dict[str, list[int]] = {}
-        for (a, b), value in payoffs.items():
-            by_city.setdefault(a, []).append(value)
-            by_city.setdefault(b, []).append(value)
-        flagged: set[tuple[str, str]] = set()
-        for (a, b), value in sorted(payoffs.items()):
-            row = sorted(by_city[a] + by_city[b])
-            row.remove(value)
-            row.remove(value)
-            if len(row) < 4:
-                continue
-            middle = row[len(row) // 2]
-            if value >= NEIGHBOURS_FACTOR * middle:
-                flagged.add((a, b))
-                self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, ten times the "
-                          f"payoffs around it (about {dollars(middle)}): a digit too many?",
-                          column="payoff")
-            elif SHORT_FACTOR * value <= middle:
-                flagged.add((a, b))
-                self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, not a hundredth "
-                          f"of the payoffs around it (about {dollars(middle)}): typed in thousands "
-                          f"among full amounts ({value * THOUSAND})?", column="payoff")
+        flagged = odd_payoffs(payoffs)
+        for (a, b), message in flagged.items():
+            self.warn(file, lines.get((a, b)), message, column="payoff")
         self.check_unit(file, payoffs)
         cities = sorted({c for pair_ in payoffs for c in pair_})
         if len(cities) > 60:  # the full check is cubic: a large chart is checked by its rows
@@ -528,7 +552,7 @@ class _Reader:
                 continue
             for c in cities:
                 ac, cb = payoffs.get(pair(a, c)), payoffs.get(pair(c, b))
-                if c in (a, b) or not ac or not cb or {pair(a, c), pair(c, b)} & flagged:
+                if c in (a, b) or not ac or not cb or {pair(a, c), pair(c, b)} & flagged.keys():
                     continue  # a leg warned of already says nothing about this pair
                 if value > TRIANGLE_SLACK * (ac + cb):
                     self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, more than "
@@ -562,18 +586,11 @@ class _Reader:
             self.error(file, line, "payoff 0 is only for twin cities (list them as twins in "
                                    "map.toml)", column="payoff")
             return _BAD
-        if self.too_big(text):
-            self.error(file, line, f"payoff {text} does not fit a chart printed in thousands "
-                       f"(it would pay {dollars(in_thousands(text) or 0)}): type the printed "
-                       "figure, 17 for 17,000", column="payoff")
+        wrong = unfit(text, self.thousands, "payoff", 17)
+        if wrong:
+            self.error(file, line, wrong if "fit" in wrong else f"{wrong} or ?", column="payoff")
             return _BAD
-        value = self.amount(text)
-        if value is None:
-            what = "a positive number in thousands (17 or 3.5)" if self.thousands else \
-                "a positive whole number"
-            self.error(file, line, f"payoff {text!r} is not {what} or ?", column="payoff")
-            return _BAD
-        return value
+        return self.amount(text)
 
     def check_payoffs_complete(self, file: str, present: set[tuple[str, str]]) -> None:
         partners = {city: 0 for city in self.data.cities}
@@ -636,17 +653,11 @@ class _Reader:
 
     def price(self, file: str, line: int, text: str) -> int | None:
         """A railroad's price as a whole amount, or None after reporting it at its column."""
-        if self.too_big(text):
-            self.error(file, line, f"price {text} does not fit prices printed in thousands (it "
-                       f"would cost {dollars(in_thousands(text) or 0)}): type the printed figure, "
-                       "42 for 42,000", column="price")
+        wrong = unfit(text, self.thousands, "price", 42)
+        if wrong:
+            self.error(file, line, wrong, column="price")
             return None
-        price = self.amount(text)
-        if price is None:
-            what = "a positive number in thousands (42 or 3.5)" if self.thousands else \
-                "a positive whole number"
-            self.error(file, line, f"price {text!r} is not {what}", column="price")
-        return price
+        return self.amount(text)
 
     def check_colour(self, file: str, line: int, colour: str, seen: dict[str, int]) -> bool:
         if not colour:
