@@ -21,6 +21,14 @@
     return document.querySelector('#entry-grids .cell[data-cell="' + CSS.escape(cell) + '"]');
   }
 
+  function cellIndex() { // every cell of the grids by name, looked up once
+    var out = {};
+    document.querySelectorAll("#entry-grids .cell").forEach(function (input) {
+      out[input.dataset.cell] = input;
+    });
+    return out;
+  }
+
   function mark() { // how many changes are not kept yet (0: all is on the laptop)
     var entry = document.getElementById("entry");
     var count = Object.keys(pending).length + Object.keys(sending || {}).length;
@@ -65,8 +73,9 @@
     var holder = document.getElementById("entry-cleaned");
     if (!holder || !sending) return;
     var cleaned = JSON.parse(holder.dataset.cells || "{}");
+    var inputs = cellIndex();
     Object.keys(cleaned).forEach(function (name) {
-      var input = inputFor(name);
+      var input = inputs[name];
       if (!input || input.type === "checkbox" || pending[name] !== undefined) return;
       if (input.value === sending[name] && input.value !== cleaned[name]) {
         if (input === document.activeElement) { // still typing there ("N" of "No"): on leaving
@@ -110,8 +119,9 @@
       td.removeAttribute("title");
       if (input) input.removeAttribute("aria-invalid");
     });
+    var inputs = Object.keys(marks).length ? cellIndex() : {};
     Object.keys(marks).forEach(function (name) {
-      var input = inputFor(name);
+      var input = inputs[name];
       if (!input) return;
       var td = input.closest("td");
       td.classList.add("bad-cell", "live");
@@ -137,15 +147,24 @@
 
   // A grid drawn again (its shape changed: a city added to the payoff chart) shows what is
   // not kept yet and keeps the cell the owner is in.
+  // Only a grid's own swap needs this: the progress line's and the marks' do not (with a
+  // pasted chart of 2,415 cells waiting, looking each up after every swap took seconds).
   var focused = null;
-  document.addEventListener("htmx:oobBeforeSwap", function () {
+  var regrid = false;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.closest || !target.closest("#entry-grids")) return;
+    regrid = true;
     var active = document.activeElement;
     if (active && active.dataset && active.dataset.cell) focused = active.dataset.cell;
   });
   document.addEventListener("htmx:oobAfterSwap", function () {
+    if (!regrid) return;
+    regrid = false;
     var unsaved = Object.assign({}, sending || {}, pending);
+    var inputs = cellIndex();
     Object.keys(unsaved).forEach(function (name) {
-      var input = inputFor(name);
+      var input = inputs[name];
       if (!input) return;
       if (input.type === "checkbox") input.checked = !!unsaved[name];
       else if (input.value !== unsaved[name]) input.value = unsaved[name];

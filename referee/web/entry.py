@@ -79,10 +79,10 @@ def clean(grid: Grid, cell: str, text: str, choices: dict[str, tuple[str, ...]])
     value = clean_cell(text, "text").value
     if kind == MARK:
         return "x" if value.casefold() in MARKED else ""
-    if kind == CHART:
+    if kind == CHART:  # a figure as printed: 17, 3.5, with its money sign or without
         if value in DASHES:
             return "-"
-        return clean_cell(value, "number").value
+        return clean_cell(value.strip("$£€ "), "number").value
     if kind in (NUMBER, YESNO):
         return clean_cell(value, "number" if kind == NUMBER else "flag").value
     listed = choices.get(column.choices, ()) if column and column.choices else ()
