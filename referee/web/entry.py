@@ -159,7 +159,8 @@ def _context(game: str, boards: Boards, draft: drafts.Draft, sheet: Sheet,
         extra["described"] = described(entry, problems, draft.cells, sheet)
     return {"game": game, "title": registry.GAMES[game].title, "boards": boards,
             "noun": boards.noun, "draft": draft, "sheet": sheet, "cells": draft.cells,
-            "progress": progress(sheet, draft.cells), "key_rule": KEY_RULE,
+            "progress": progress(sheet, draft.cells),
+            "key_rule": getattr(boards, "key_rule", KEY_RULE),
             "live": live_marks(entry, draft),
             "held": {name: r["text"] for name, r in draft.refused.items()}, **extra}
 
@@ -371,7 +372,7 @@ def replace(game: str, draft_id: str) -> Response:
                 "That save is no longer waiting (answered already, or older than a day): "
                 "save again."]))
     drafts.remove(_instance(), game, draft_id)
-    return redirect(url_for("boards.report", game=game, key=key, replaced="1",
+    return redirect(url_for("boards.report", game=game, key=key, replaced="grids",
                             _anchor="map-report"), 303)
 
 

@@ -9,6 +9,7 @@ The railroads typed here are invented for the test, never the printed ones."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,11 @@ def test_the_shipped_british_charts_with_railroads_typed_in_play_a_first_trip(ow
     assert mine.railroads["SX"].price == 18_500  # typed as printed: 18.5
     assert load_map("gb").railroads == {}  # the shipped map is never changed
     assert (TABLES_DIR / "railbaron" / "gb" / "railroads.csv").read_text().count("\n") == 1
+
+    # in the lobby the copy is told from the shipped map of the same name by its key
+    options = owner.get("/new/options?game=railbaron").text
+    assert f"{shipped.name} · gb-mine" in unescape(options)
+    assert f"{shipped.name} · gb (charts incomplete)" in unescape(options)
 
     banker, ann, bob = browser(), browser(), browser()
     game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="gb-mine",

@@ -147,6 +147,9 @@ def test_a_key_already_on_the_laptop_is_replaced_only_when_the_owner_says_so(own
     token = re.search(r'name="token" value="([0-9a-f]+)"', answer.text).group(1)
     replaced = owner.post(f"{second}/replace", {"token": token, "answer": "replace"})
     assert replaced.status_code == 303
+    report = owner.get(replaced.headers["Location"]).text
+    assert "Replaced by the map typed in the grids." in report
+    assert "files you chose" not in report
     assert load_map("testshire", instance_dir=instance).payoff("Dunlow", "Corrin") == 3600
     assert owner.get(second).status_code == 404  # the draft went with the board
 
@@ -175,7 +178,7 @@ def test_a_box_typed_into_the_grids_is_the_test_box(owner, app):
     from referee.games.railroad_barons.box import load_box_folder
 
     url = start_draft(owner, "railroad_barons")
-    page = owner.get(url).text
+    page = html.unescape(owner.get(url).text)
     assert "MSC · Green" in page  # the rulebook's Holdings are not typed again
     assert 'data-cell="investors|30|bonus"' not in page  # the priority Investor has no bonus
     answer = keep(owner, url, entry_maps.box_cells())
@@ -290,3 +293,14 @@ def test_a_question_mark_keeps_a_cell_unknown(owner, app):
     assert owner.post(f"{url}/save", {"key": "unread"}).status_code == 303
     board = load_map("unread", instance_dir=Path(app.instance_path))
     assert board.payoff("Brill", "Corrin") is None  # the table is asked when it comes up
+
+
+def test_the_key_label_states_the_limit_the_check_holds_to(owner):
+    from referee.games import registry
+
+    url = start_draft(owner, "railroad_barons")
+    page = html.unescape(owner.get(url).text)
+    rule = registry.game("railroad_barons").boards.key_rule
+    assert f"(its folder name: {rule})" in page and "1 to 40" not in page
+    answer = owner.post(f"{url}/save", {"key": "a-much-too-long-key"})
+    assert f"does not fit: {rule}." in html.unescape(answer.text)
