@@ -17,7 +17,7 @@ import pytest
 from referee import TABLES_DIR
 from referee.games.railbaron.charts import load_map
 from referee.games.railbaron.charts.loader import load_map_dir
-from tests.web.test_railbaron_turn import Table, live, press
+from tests.web.test_railbaron_turn import Table, live, press, tap
 
 # invented railroads: (abbreviation, name, price as printed in thousands, public)
 RAILROADS = [("NX", "North Express (invented)", "24", "no"),
@@ -93,3 +93,16 @@ def test_the_shipped_british_charts_with_railroads_typed_in_play_a_first_trip(ow
     assert press(ann, html, "Pay $1,000 and end the turn").status_code == 303
     cash = re.findall(r'data-cash-of="p1"[^>]*>\s*([^<]+)<', rb.page(banker))
     assert cash[0].strip() == "$24,000"  # 20,000 + 5,000 − 1,000
+
+    # Bob's trip lands on a cell the two transcriptions read differently (left unknown): the
+    # table reads the printed chart, and the figure is typed as printed, in thousands
+    assert shipped.payoff("Grimsby", "Birmingham") is None
+    rb.do(type="roll_region", player="p2", dice=[1, 3, 4])  # odd 7: Midlands
+    rb.do(type="roll_city", player="p2", dice=[1, 3, 4])  # odd 7: Birmingham
+    rb.do(type="roll_move", player="p2", white=[2, 3])
+    html = tap(bob, rb.page(bob), rr="SX")
+    assert "Type the figure printed on the chart, in thousands (26 for 26,000)" in live(html)
+    assert press(bob, html, "Arrived at Birmingham",
+                 fill={"payoff:thousands": "12.5"}).status_code == 303
+    arrival = rb.record()["actions"][-1]
+    assert arrival["type"] == "arrive" and arrival["payoff"] == 12_500

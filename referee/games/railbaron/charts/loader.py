@@ -183,6 +183,7 @@ def build_map(data: MapData) -> LoadedMap:
         money_note=manifest.get("money_note", ""),
         twins=frozenset(data.twins),
         route_graph=data.route_graph,
+        thousands=manifest.get(FIGURES) == FIGURES_THOUSANDS,
     )
 
 
