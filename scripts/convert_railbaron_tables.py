@@ -175,6 +175,7 @@ TEMPLATE_MANIFEST = """\
 key = "newmap"
 name = "New map (write the full name here)"
 money_unit = "$"
+figures = "thousands"             # payoffs and prices as printed: 17 for 17,000 (or "full")
 default_edition = "classic"
 railroads = "not transcribed"
 twins = []
