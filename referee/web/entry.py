@@ -90,6 +90,13 @@ def clean(grid: Grid, cell: str, text: str, choices: dict[str, tuple[str, ...]])
     return next((c for c in listed if c.casefold() == folded), value)
 
 
+def typed_name(sheet: Sheet, cells: dict[str, dict[str, str]]) -> str:
+    """The board's name as typed: the `name` column of its first grid (every game's first grid
+    is the board itself: its name, its money sign...), "" when none is typed yet."""
+    first = sheet.grids[0] if sheet.grids else None
+    return cells.get(first.id, {}).get("1|name", "") if first else ""
+
+
 def progress(sheet: Sheet, cells: dict[str, dict[str, str]]) -> list[tuple[str, int, int]]:
     """(what, filled, of) for each kind of counted cell: "1,204 of 2,415 payoffs"."""
     counts: dict[str, list[int]] = {}
@@ -169,8 +176,9 @@ def _context(game: str, boards: Boards, draft: drafts.Draft, sheet: Sheet,
 def drafts_page(game: str) -> Response:
     """The game's drafts, each with its progress, and the button that starts one."""
     boards, entry = entry_of(game)
-    found = [(d, progress(entry.sheet(d.cells), d.cells))
-             for d in drafts.listed(_instance(), game)]
+    found = [(d, progress(sheet, d.cells), typed_name(sheet, d.cells))
+             for d in drafts.listed(_instance(), game)
+             for sheet in (entry.sheet(d.cells),)]
     return page_or_fragment("entry/drafts.html", "entry/_drafts.html",
                             game=game, title=registry.GAMES[game].title, boards=boards,
                             noun=boards.noun, found=found)

@@ -160,6 +160,7 @@ def test_drafts_are_listed_with_their_progress_and_can_be_thrown_away(owner):
                       if not k.startswith("payoffs|Dunlow")}, key="half")
     listing = owner.get("/entry/railbaron").text
     assert "half" in listing and "3 of 6 payoffs" in listing
+    assert "half</a> · Testshire (invented)" in listing  # its key and its name
     assert owner.post(f"{url}/delete").status_code == 303
     assert owner.get(url).status_code == 404
     assert "half" not in owner.get("/entry/railbaron").text
