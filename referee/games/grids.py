@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -169,6 +170,16 @@ def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[s
 def file_lines(row_ids: list[str]) -> dict[int, str]:
     """File line -> grid row id, for a CSV file written one row a line below its header."""
     return {n: row for n, row in enumerate(row_ids, start=2)}
+
+
+_LINE = re.compile(r"\bline (\d+)\b")  # a check's words for a row of its file
+
+
+def in_rows(message: str, row_ids: list[str]) -> str:
+    """A check's message in the grid's words: each "line N" of the file its rows were written
+    to (`row_ids`, in order, one a line below the header) as "row R" of the grid."""
+    at = file_lines(row_ids)
+    return _LINE.sub(lambda m: f"row {at.get(int(m.group(1)), m.group(1))}", message)
 
 
 def cell_at(grid: str, row: str | None, column: str, columns: tuple[str, ...],

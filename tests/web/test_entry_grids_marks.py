@@ -115,6 +115,17 @@ def test_barons_marks_the_circle_the_cost_and_the_investor_railroad(owner):
     assert marks == {}
 
 
+def test_barons_names_a_rule_listed_twice_by_the_grid_row_of_the_first(owner):
+    typed = entry_maps.box_cells()
+    rows = sorted({int(k.split("|")[1]) for k in typed if k.startswith("obsolescence|")})
+    again = rows[-1] + 1
+    typed |= {f"obsolescence|{again}|{k.split('|')[2]}": v for k, v in typed.items()
+              if k.startswith(f"obsolescence|{rows[0]}|")}
+    marks = refused(owner, "railroad_barons", typed)
+    (words,) = marks.values()
+    assert words.endswith(f"is listed twice (row {rows[0]} too)")
+
+
 # -- a stored board opened back into the grids -----------------------------------------------
 
 

@@ -11,7 +11,6 @@ city-by-railroad table. `files` writes the same CSV + TOML folder the loader rea
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from referee.games.contract import grids
@@ -48,7 +47,6 @@ FIGURES_CHOICES = {FIGURES_THOUSANDS: "thousands", FIGURES_FULL: "full"}
 ABOUT = ("name", "money", "edition", "figures", "source")
 RAILROAD_COLUMNS = ("abbr", "name", "price", "public", "colour")
 LISTS = {"regions": ("code", "name"), "cities": ("city", "region"), "railroads": RAILROAD_COLUMNS}
-LINE = re.compile(r"repeats line (\d+)")  # the check's words for a row typed twice
 
 
 _typed = grids.typed
@@ -200,10 +198,9 @@ class MapEntry:
         table = getattr(problem, "table", "")
         if table not in LISTS:
             return message
-        columns = LISTS[table]
-        at = grids.file_lines([row for row, _ in _listed(cells, table, columns,
-                                                          "city" if table == "cities" else "")])
-        return LINE.sub(lambda m: f"repeats row {at.get(int(m.group(1)), m.group(1))}", message)
+        first = "city" if table == "cities" else ""
+        return grids.in_rows(message, [row for row, _ in _listed(cells, table, LISTS[table],
+                                                                   first)])
 
     def doubts(self, cells: Cells) -> dict[str, str]:
         """The payoff cells marked as they are typed: a figure that does not fit the chart's
