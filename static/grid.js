@@ -1,8 +1,9 @@
 // The entry grids (templates/entry/_grid.html): each changed cell is kept on the laptop as the
 // owner types (posted through the hidden htmx form #entry-autosave), Enter moves to the next
 // cell, and a block copied from a spreadsheet (tab-separated rows) fills the grid from the cell
-// it is pasted into; the arrows up and down move along a column. The answer shows each cell
-// as it was kept (cleaned: $, 20,000, Yes).
+// it is pasted into (a block larger than the grid is refused whole, in words); the arrows up
+// and down move along a column. The answer shows each cell as it was kept (cleaned: $, 20,000,
+// Yes) and marks the cells refused or doubted, with their words.
 (function () {
   "use strict";
   var BATCH = 400; // cells per request: a form takes at most 1,000 fields
@@ -146,9 +147,9 @@
   });
 
   // A grid drawn again (its shape changed: a city added to the payoff chart) shows what is
-  // not kept yet and keeps the cell the owner is in.
-  // Only a grid's own swap needs this: the progress line's and the marks' do not (with a
-  // pasted chart of 2,415 cells waiting, looking each up after every swap took seconds).
+  // not kept yet and keeps the cell the owner is in. Only a grid's own swap needs this, not
+  // the progress line's or the marks' (with a pasted chart of 2,415 cells waiting, looking
+  // each up after every swap took seconds).
   var focused = null;
   var regrid = false;
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -303,6 +304,8 @@
     var table = input.closest("table");
     var start = place(input);
     var too = tooBig(table, start, lines);
+    var said = document.getElementById("entry-paste");
+    if (said) said.textContent = ""; // a refusal said before is not about this block
     if (too) {
       say(input, too);
       return;
