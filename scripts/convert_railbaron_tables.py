@@ -160,11 +160,13 @@ each pair was read four times (both halves of the chart, both transcriptions); 4
 4,950 pairs read the same every time, the other 211 are unknown (?) and notes.csv gives the
 readings found. Nothing is guessed. The region codes are ours: the chart names regions only.
 No public source lists the British railroads, their prices or the cities they serve, so this
-map can be used for look-ups but not yet to play a game."""
+map can be used for look-ups; to play it, an owner opens a copy in the entry grids and types the
+railroads from his own board. Payoffs are written as printed, in thousands."""
 
 GB_MONEY_NOTE = (
-    "Payoffs are the chart's numbers as transcribed (for example 26). One transcription shows "
-    "them as pounds, the other as thousands of pounds; the printed chart settles it."
+    "Payoffs are the chart's figures as printed (for example 26), in thousands of pounds as the "
+    "rulebook says of every Rail Baron payoff chart: 26 pays 26,000. One transcription shows "
+    "them as pounds, the other as thousands."
 )
 
 TEMPLATE_MANIFEST = """\
@@ -173,6 +175,7 @@ TEMPLATE_MANIFEST = """\
 key = "newmap"
 name = "New map (write the full name here)"
 money_unit = "$"
+figures = "thousands"             # payoffs and prices as printed: 17 for 17,000 (or "full")
 default_edition = "classic"
 railroads = "not transcribed"
 twins = []
@@ -227,7 +230,7 @@ def toml_list(items: list[str]) -> str:
 
 def manifest_text(key: str, name: str, money_unit: str, railroads: str,
                   twins: list[tuple[str, str]], summary: str, missing: list[str],
-                  money_note: str = "") -> str:
+                  money_note: str = "", figures: str = "") -> str:
     lines = [
         f"# Rail Baron map manifest (format: docs/tables.md). {GENERATED_BY}",
         f"key = {toml_string(key)}",
@@ -236,6 +239,8 @@ def manifest_text(key: str, name: str, money_unit: str, railroads: str,
     ]
     if money_note:
         lines.append(f"money_note = {toml_string(money_note)}")
+    if figures:
+        lines.append(f"figures = {toml_string(figures)}")
     lines += [
         'default_edition = "classic"',
         f"railroads = {toml_string(railroads)}",
@@ -423,7 +428,7 @@ def convert_gb(ref: Path) -> dict[str, str]:
     }
     files[MANIFEST] = manifest_text(
         "gb", "Great Britain (British Rail Baron / Boxcars map)", "£",
-        RAILROADS_NOT_TRANSCRIBED, [], GB_SUMMARY, missing, GB_MONEY_NOTE)
+        RAILROADS_NOT_TRANSCRIBED, [], GB_SUMMARY, missing, GB_MONEY_NOTE, "thousands")
     return files
 
 

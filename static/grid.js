@@ -1,8 +1,9 @@
 // The entry grids (templates/entry/_grid.html): each changed cell is kept on the laptop as the
 // owner types (posted through the hidden htmx form #entry-autosave), Enter moves to the next
 // cell, and a block copied from a spreadsheet (tab-separated rows) fills the grid from the cell
-// it is pasted into; the arrows up and down move along a column. The answer shows each cell
-// as it was kept (cleaned: $, 20,000, Yes).
+// it is pasted into (a block larger than the grid is refused whole, in words); the arrows up
+// and down move along a column. The answer shows each cell as it was kept (cleaned: $, 20,000,
+// Yes) and marks the cells refused or doubted, with their words.
 (function () {
   "use strict";
   var BATCH = 400; // cells per request: a form takes at most 1,000 fields
@@ -11,6 +12,7 @@
   var sending = null; // the cells of the request under way
   var key = null; // the board key, changed and not yet sent
   var timer = null;
+  var leaving = false; // "Check and save" sends what is not kept yet: no "Leave site?"
 
   function valueOf(input) {
     return input.type === "checkbox" ? (input.checked ? "x" : "") : input.value;
@@ -18,6 +20,14 @@
 
   function inputFor(cell) {
     return document.querySelector('#entry-grids .cell[data-cell="' + CSS.escape(cell) + '"]');
+  }
+
+  function cellIndex() { // every cell of the grids by name, looked up once
+    var out = {};
+    document.querySelectorAll("#entry-grids .cell").forEach(function (input) {
+      out[input.dataset.cell] = input;
+    });
+    return out;
   }
 
   function mark() { // how many changes are not kept yet (0: all is on the laptop)
@@ -64,8 +74,9 @@
     var holder = document.getElementById("entry-cleaned");
     if (!holder || !sending) return;
     var cleaned = JSON.parse(holder.dataset.cells || "{}");
+    var inputs = cellIndex();
     Object.keys(cleaned).forEach(function (name) {
-      var input = inputFor(name);
+      var input = inputs[name];
       if (!input || input.type === "checkbox" || pending[name] !== undefined) return;
       if (input.value === sending[name] && input.value !== cleaned[name]) {
         if (input === document.activeElement) { // still typing there ("N" of "No"): on leaving
@@ -97,10 +108,34 @@
     }
   });
 
+  // The cells marked as the owner types (refused, or doubted by the game's checks): the
+  // answer's #entry-marked lists them all, and each is marked on its cell with its words.
+  function showMarks() {
+    var holder = document.getElementById("entry-marked");
+    var marks = JSON.parse((holder && holder.dataset.marks) || "{}");
+    document.querySelectorAll("#entry-grids td.live").forEach(function (td) {
+      var input = td.querySelector(".cell");
+      if (input && marks[input.dataset.cell] !== undefined) return;
+      td.classList.remove("live", "bad-cell");
+      td.removeAttribute("title");
+      if (input) input.removeAttribute("aria-invalid");
+    });
+    var inputs = Object.keys(marks).length ? cellIndex() : {};
+    Object.keys(marks).forEach(function (name) {
+      var input = inputs[name];
+      if (!input) return;
+      var td = input.closest("td");
+      td.classList.add("bad-cell", "live");
+      td.title = marks[name];
+      input.setAttribute("aria-invalid", "true");
+    });
+  }
+
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.target.id !== "entry-autosave") return;
     if (event.detail.successful) {
       showCleaned();
+      showMarks();
     } else if (sending) { // not kept: try those cells again with the next change
       Object.keys(sending).forEach(function (name) {
         if (pending[name] === undefined) pending[name] = sending[name];
@@ -112,16 +147,25 @@
   });
 
   // A grid drawn again (its shape changed: a city added to the payoff chart) shows what is
-  // not kept yet and keeps the cell the owner is in.
+  // not kept yet and keeps the cell the owner is in. Only a grid's own swap needs this, not
+  // the progress line's or the marks' (with a pasted chart of 2,415 cells waiting, looking
+  // each up after every swap took seconds).
   var focused = null;
-  document.addEventListener("htmx:oobBeforeSwap", function () {
+  var regrid = false;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.closest || !target.closest("#entry-grids")) return;
+    regrid = true;
     var active = document.activeElement;
     if (active && active.dataset && active.dataset.cell) focused = active.dataset.cell;
   });
   document.addEventListener("htmx:oobAfterSwap", function () {
+    if (!regrid) return;
+    regrid = false;
     var unsaved = Object.assign({}, sending || {}, pending);
+    var inputs = cellIndex();
     Object.keys(unsaved).forEach(function (name) {
-      var input = inputFor(name);
+      var input = inputs[name];
       if (!input) return;
       if (input.type === "checkbox") input.checked = !!unsaved[name];
       else if (input.value !== unsaved[name]) input.value = unsaved[name];
@@ -130,6 +174,21 @@
     var now = document.activeElement;
     if (again && again !== now && (!now || now === document.body)) again.focus();
     focused = null;
+  });
+
+  function means(input) { // "4.5 means $4,500" under a grid of figures printed in thousands
+    var scale = Number(input.dataset.scale || 1);
+    var line = input.closest(".entry-grid").querySelector(".means");
+    if (!line || scale <= 1) return;
+    var figure = Number(input.value.replace(/[$£€,\s]/g, ""));
+    line.textContent = input.value === "" || !isFinite(figure) || input.value === "?"
+      ? "" : input.getAttribute("aria-label") + ": " + input.value + " means " +
+             (input.dataset.money || "") + Math.round(figure * scale).toLocaleString("en");
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("#entry-grids .cell[data-scale]")) means(input);
   });
 
   function grow(table) { // a list that fills up gets another empty row
@@ -192,6 +251,7 @@
     var input = event.target;
     if (input.matches && input.matches("#entry-grids .cell")) {
       changed(input);
+      if (input.dataset.scale) means(input);
       schedule(input.type === "checkbox");
     } else if (input.matches && input.matches("[data-autosave-key]")) {
       key = input.value;
@@ -243,6 +303,13 @@
     var lines = text.replace(/\r/g, "").replace(/\n$/, "").split("\n");
     var table = input.closest("table");
     var start = place(input);
+    var too = tooBig(table, start, lines);
+    var said = document.getElementById("entry-paste");
+    if (said) said.textContent = ""; // a refusal said before is not about this block
+    if (too) {
+      say(input, too);
+      return;
+    }
     lines.forEach(function (line, dr) {
       var r = start[0] + dr;
       while (table.hasAttribute("data-free") && r >= table.tBodies[0].rows.length) grow(table);
@@ -260,9 +327,40 @@
     schedule(true);
   });
 
+  // A block larger than the grid holds from the cell pasted into is refused whole, at once,
+  // with the limit in words: nothing of it is kept (a half-pasted chart is worse than none).
+  function tooBig(table, start, lines) {
+    var body = table.tBodies[0];
+    var most = table.hasAttribute("data-free") ? Number(table.dataset.most)
+                                               : body.rows.length;
+    var rows = most - start[0];
+    var cols = body.rows[0].cells.length - 1 - start[1];
+    var widest = 0;
+    lines.forEach(function (line) { widest = Math.max(widest, line.split("\t").length); });
+    var name = table.closest(".entry-grid").querySelector("h2").textContent;
+    var block = lines.length.toLocaleString("en") + " rows and " +
+                widest.toLocaleString("en") + " columns";
+    if (lines.length > rows) {
+      return "Nothing pasted: the block has " + block + "; from this cell the " + name +
+             " grid holds " + rows.toLocaleString("en") + " rows.";
+    }
+    if (widest > cols) {
+      return "Nothing pasted: the block has " + block + "; from this cell the " + name +
+             " grid holds " + cols.toLocaleString("en") + " columns.";
+    }
+    return "";
+  }
+
+  function say(input, words) { // a refused paste, said where it was pasted and at the top
+    var line = document.getElementById("entry-paste");
+    if (line) line.textContent = words;
+    input.closest("td").title = words;
+  }
+
   document.addEventListener("submit", function (event) { // what is not kept yet goes along
     var form = event.target;
     if (form.id !== "entry-save") return;
+    leaving = true;
     var unsaved = Object.assign({}, sending || {}, pending);
     Object.keys(unsaved).forEach(function (name) {
       var field = document.createElement("input");
@@ -285,6 +383,7 @@
   if (Object.keys(pending).length || key !== null) schedule(true);
 
   window.addEventListener("beforeunload", function (event) {
+    if (leaving) return; // the save takes them along
     if (Object.keys(pending).length || sending || key !== null) {
       event.preventDefault();
       event.returnValue = "";

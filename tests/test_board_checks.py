@@ -153,15 +153,80 @@ def test_a_payoff_with_a_digit_too_many_is_a_warning(tmp_path):
     folder = copy(TINY, tmp_path, "tiny")
     edit(folder, "payoffs.csv", "Charlie,Delta,4000", "Charlie,Delta,400000")
     warnings = [str(p) for p in check_map_dir(folder) if p.severity == WARNING]
-    assert warnings == ["payoffs.csv line 9: Charlie–Delta is 400000, ten times the payoffs "
-                        "around it (about 11000): a digit too many?"]
+    assert warnings == ["payoffs.csv line 9: Charlie–Delta is 400,000, ten times the payoffs "
+                        "around it (about 11,000): a digit too many?"]
+
+
+def test_one_payoff_typed_in_thousands_among_full_amounts_is_warned_of_at_its_pair(tmp_path):
+    folder = copy(TINY, tmp_path, "tiny")
+    edit(folder, "payoffs.csv", "Bravo,Delta,11000", "Bravo,Delta,11")
+    (warning,) = [p for p in check_map_dir(folder) if p.severity == WARNING]
+    assert (warning.row, warning.column) == ("Bravo|Delta", "payoff")
+    assert str(warning) == ("payoffs.csv line 7: Bravo–Delta is 11, not a hundredth of the "
+                            "payoffs around it (about 9,000): typed in thousands among full "
+                            "amounts (11000)?")
+
+
+def thousands(folder: Path) -> None:
+    """The tiny map's payoffs and prices written as printed: 5000 as 5."""
+    for name, column in (("payoffs.csv", 2), ("railroads.csv", 2)):
+        lines = (folder / name).read_text(encoding="utf-8").splitlines()
+        rows = [lines[0]] + [",".join(str(int(c) // 1000) if n == column and c.isdigit() else c
+                                      for n, c in enumerate(line.split(",")))
+                             for line in lines[1:]]
+        (folder / name).write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def test_a_chart_written_in_thousands_without_saying_so_is_an_error_naming_the_unit(tmp_path):
+    folder = copy(TINY, tmp_path, "tiny")
+    thousands(folder)
+    errors = [str(p) for p in check_map_dir(folder) if p.severity == ERROR]
+    assert errors == [
+        "payoffs.csv: every payoff is under 1,000 (the largest is 16): the chart prints them in "
+        "thousands, so a game would pay 16 for 16,000. Write figures = \"thousands\" in map.toml "
+        "if they are typed as printed, or the full amounts (16000 for 16)."]
+
+
+def test_a_map_that_says_thousands_loads_the_full_amounts(tmp_path):
+    from referee.games.railbaron.charts import load_map_dir
+
+    folder = copy(TINY, tmp_path, "tiny")
+    full = load_map_dir(folder)
+    thousands(folder)
+    edit(folder, "map.toml", 'money_unit = "$"', 'money_unit = "$"\nfigures = "thousands"')
+    edit(folder, "payoffs.csv", "Alpha,Bravo,5", "Alpha,Bravo,5.5")
+    assert [p for p in check_map_dir(folder) if p.severity == ERROR] == []
+    board = load_map_dir(folder)
+    assert board.payoffs == {**full.payoffs, ("Alpha", "Bravo"): 5500}
+    assert {a: r.price for a, r in board.railroads.items()} == {
+        a: r.price for a, r in full.railroads.items()}
+
+
+def test_a_figure_typed_in_full_in_a_chart_of_thousands_is_refused_at_its_cell(tmp_path):
+    folder = copy(TINY, tmp_path, "tiny")
+    thousands(folder)
+    edit(folder, "map.toml", 'money_unit = "$"', 'money_unit = "$"\nfigures = "thousands"')
+    edit(folder, "payoffs.csv", "Alpha,Bravo,5", "Alpha,Bravo,5000")
+    (error,) = [p for p in check_map_dir(folder) if p.severity == ERROR]
+    assert (error.row, error.column) == ("Alpha|Bravo", "payoff")
+    assert error.message == ("payoff 5000 does not fit figures printed in thousands (it would "
+                             "pay 5,000,000): type the printed figure, 17 for 17,000")
+
+
+def test_a_bad_price_is_marked_on_the_price_column(tmp_path):
+    folder = copy(TINY, tmp_path, "tiny")
+    text = (folder / "railroads.csv").read_text(encoding="utf-8")
+    abbr, _, price = text.splitlines()[1].split(",")[:3]
+    edit(folder, "railroads.csv", f",{price},", ",lots,")
+    (error,) = [p for p in check_map_dir(folder) if p.severity == ERROR]
+    assert (error.row, error.column) == (abbr, "price")
 
 
 def test_a_rail_baron_problem_names_its_table_and_row(tmp_path):
     folder = copy(TINY, tmp_path, "tiny")
     edit(folder, "payoffs.csv", "Alpha,Charlie,12000", "Alpha,Charlie,-5")
     (problem,) = check_map_dir(folder)
-    assert problem.field == "payoffs, row Alpha|Charlie"
+    assert problem.field == "payoffs, row Alpha|Charlie, payoff"
     assert str(problem) == "payoffs.csv line 3: payoff '-5' is not a positive whole number or ?"
 
 
@@ -169,8 +234,8 @@ def test_a_payoff_far_over_the_way_round_is_a_warning(tmp_path):
     folder = copy(TINY, tmp_path, "tiny")
     edit(folder, "payoffs.csv", "Delta,Echo,3000", "Delta,Echo,30000")
     warnings = [str(p) for p in check_map_dir(folder) if p.severity == WARNING]
-    assert warnings == ["payoffs.csv line 11: Delta–Echo is 30000, more than twice "
-                        "Delta–Charlie–Echo (4000 + 6000): a typo?"]
+    assert warnings == ["payoffs.csv line 11: Delta–Echo is 30,000, more than twice "
+                        "Delta–Charlie–Echo (4,000 + 6,000): a typo?"]
 
 
 def test_the_tiny_map_is_plausible():

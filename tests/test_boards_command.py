@@ -23,6 +23,22 @@ def test_a_named_game_checks_its_folder(capsys):
     assert f"{BOX} (Railroad Barons): ok" in out
 
 
+def test_a_rail_baron_map_written_in_thousands_without_saying_so_fails_naming_the_unit(
+        capsys, tmp_path):
+    import shutil
+
+    folder = Path(shutil.copytree(TINY, tmp_path / "tiny"))
+    lines = (folder / "payoffs.csv").read_text(encoding="utf-8").splitlines()
+    (folder / "payoffs.csv").write_text("\n".join(
+        [lines[0], *(f"{a},{b},{int(v) // 1000}" for a, b, v in
+                     (line.split(",") for line in lines[1:]))]) + "\n", encoding="utf-8")
+    assert main(["boards", "check", "railbaron", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "every payoff is under 1,000 (the largest is 16): the chart prints them in " \
+           "thousands" in out
+    assert 'figures = "thousands"' in out
+
+
 def test_a_folder_alone_is_checked_by_the_game_whose_manifest_it_holds(capsys):
     assert main(["boards", "check", str(PRAIRIE)]) == 0
     assert "(Prairie Railroads): ok" in capsys.readouterr().out

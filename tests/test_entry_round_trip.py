@@ -67,14 +67,25 @@ def test_a_typed_rail_baron_map_with_railroads_and_twins_comes_back_the_same(tmp
     first.mkdir()
     for name, data in entry.files("one", cells).items():
         (first / name).write_bytes(data)
-    assert entry.cells(first) == cells | {"map": cells["map"] | {"1|money": "$", "1|source":
-                                                                 entry_maps_source()}}
+    assert entry.cells(first) == cells | {"map": cells["map"] | {
+        "1|money": "$", "1|figures": "thousands", "1|source": entry_maps_source()}}
     again = written("railbaron", first, tmp_path, "two")
     before, after = load_map_dir(first), load_map_dir(again)
     assert after.railroads == before.railroads and after.service == before.service
     assert after.twins == before.twins == frozenset({("Ashby", "Brill")})
     assert after.payoffs == before.payoffs and report("railbaron", again) == report(
         "railbaron", first) == []
+
+
+def test_the_us_map_written_in_full_opens_as_printed_in_thousands(tmp_path):
+    shipped = TABLES_DIR / "railbaron" / "us"
+    cells = registry.game("railbaron").boards.entry.cells(shipped)
+    assert cells["map"]["1|figures"] == "thousands"
+    typed = set(cells["payoffs"].values())
+    assert {"10", "3.5"} <= typed and not any(len(v) > 4 for v in typed)  # 10000 as 10
+    again = written("railbaron", shipped, tmp_path, "us2")
+    before, after = load_map_dir(shipped), load_map_dir(again)
+    assert after.payoffs == before.payoffs and after.railroads == before.railroads
 
 
 def entry_maps_source() -> str:

@@ -135,10 +135,10 @@ def test_gb_unknown_payoff_is_reported_as_unknown(gb):
     assert "4 or 24" in found.describe()
 
 
-def test_gb_known_payoff(gb):
-    found = payoff(gb, "Aberdeen", "Aberystwyth")
-    assert found.amount == 26
-    assert found.describe().startswith("Aberdeen – Aberystwyth: £26")
+def test_gb_known_payoff_is_the_printed_figure_in_thousands(gb):
+    found = payoff(gb, "Aberdeen", "Aberystwyth")  # the chart prints 26: in thousands
+    assert found.amount == 26_000
+    assert found.describe().startswith("Aberdeen – Aberystwyth: £26,000")
 
 
 def test_destination_stops_at_an_unknown_region_cell(tmp_path):

@@ -178,8 +178,8 @@ def test_gb_payoffs_known_cells_match_and_disputed_cells_are_unknown(gb):
     rows = reference("gb", "payoffs.csv")
     assert len(rows) == 4950
     wrong = [r for r in rows
-             if gb.payoffs[key(r["city_a"], r["city_b"])] != (int(r["payoff"]) if r["payoff"]
-                                                               else None)]
+             if gb.payoffs[key(r["city_a"], r["city_b"])] != (
+                 int(r["payoff"]) * 1000 if r["payoff"] else None)]  # printed in thousands
     assert wrong == []
     disputed = {key(r["city_a"], r["city_b"]) for r in reference("gb", "payoff_conflicts.csv")}
     assert {pair for pair, value in gb.payoffs.items() if value is None} == disputed

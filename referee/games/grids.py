@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ YESNO = "yesno"  # yes or no (Yes, Y, true, x...)
 CHART = "chart"  # a chart number, or ? for a cell that cannot be read, or - for a dash
 MARK = "mark"  # a tick: the row and the column go together (a railroad serves a city)
 KINDS = (TEXT, NUMBER, YESNO, CHART, MARK)
+FREE_ROWS = 500  # the rows a growing list holds unless it says (a 150-city map has 150 cities)
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class Column:
     kind: str = TEXT
     choices: str = ""  # the name of a choice list (`Grid.choices`) the cell picks from
     width: int = 8  # characters, a hint for the input's width
+    scale: int = 1  # a figure printed in thousands: 1000 (the page says 17 means $17,000)
+    money: str = ""  # the money sign of the amount a scaled figure means
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class Grid:
     order: str = "across"  # where Enter goes: "across" a row, or "down" a column
     counted: str = ""  # progress: what one filled cell counts as ("payoffs")
     required: bool = True  # an empty cell counts as missing in the progress
+    most: int = 0  # the rows a free grid holds at most (0: FREE_ROWS)
 
     def has(self, row: str, column: str) -> bool:
         return self.skip is None or not self.skip(row, column)
@@ -77,6 +82,22 @@ class Grid:
 
     def column(self, column_id: str) -> Column | None:
         return next((c for c in self.columns if c.id == column_id), None)
+
+    def row(self, row_id: str) -> Row | None:
+        return next((r for r in self.rows if r.id == row_id), None)
+
+    @property
+    def limit(self) -> int:
+        """The rows the grid holds: a free grid's most, else its printed rows."""
+        return (self.most or FREE_ROWS) if self.free else len(self.rows)
+
+    def where(self, row_id: str, column_id: str) -> str:
+        """A cell in the grid's words: "Cities, row 3, City", "Payoff chart, Brill, Ashby"."""
+        row, column = self.row(row_id), self.column(column_id)
+        label = row.label if row else row_id
+        parts = [self.title, f"row {label}" if label.isdigit() else label,
+                 column.label if column else column_id]
+        return ", ".join(p for p in parts if p)
 
     def shape(self) -> tuple:
         """What the page must draw again when it changes."""
@@ -149,6 +170,16 @@ def list_rows(typed: Mapping[str, str], columns: tuple[str, ...]) -> list[dict[s
 def file_lines(row_ids: list[str]) -> dict[int, str]:
     """File line -> grid row id, for a CSV file written one row a line below its header."""
     return {n: row for n, row in enumerate(row_ids, start=2)}
+
+
+_LINE = re.compile(r"\bline (\d+)\b")  # a check's words for a row of its file
+
+
+def in_rows(message: str, row_ids: list[str]) -> str:
+    """A check's message in the grid's words: each "line N" of the file its rows were written
+    to (`row_ids`, in order, one a line below the header) as "row R" of the grid."""
+    at = file_lines(row_ids)
+    return _LINE.sub(lambda m: f"row {at.get(int(m.group(1)), m.group(1))}", message)
 
 
 def cell_at(grid: str, row: str | None, column: str, columns: tuple[str, ...],

@@ -122,7 +122,7 @@ def index(place: Place, boards: Boards, status: int = 200, form: Any = None,
           **extra: Any) -> Response:
     """Every board of the game, shipped and this laptop's own, and the form to add one."""
     context: dict[str, Any] = _common(place, boards) | {
-        "maps": _summaries(boards), "key_rule": KEY_RULE,
+        "maps": _summaries(boards), "key_rule": getattr(boards, "key_rule", KEY_RULE),
         "form": request.form if form is None else form,
         "max_file": MAX_FILE_BYTES, "max_total": MAX_TOTAL_BYTES,
     }
@@ -146,7 +146,7 @@ def report(place: Place, boards: Boards, key: str, **extra: Any) -> Response:
                             **_common(place, boards), summary=summary,
                             links=hooks_for(place.game).board_links(summary),
                             added=request.args.get("added") == "1",
-                            replaced=request.args.get("replaced") == "1",
+                            replaced=request.args.get("replaced", "")[:10],
                             corrected=request.args.get("corrected") == "1",
                             cleaned=request.args.getlist("cleaned")[:30],
                             left_out=request.args.getlist("left")[:MAX_FILES], **extra)

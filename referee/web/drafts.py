@@ -24,6 +24,7 @@ FOLDER = "drafts"
 DRAFT_ID = re.compile(r"[a-z0-9]{12}")
 MAX_CELLS = 40_000  # a 150-city payoff triangle holds 11,175
 MAX_TEXT = 200
+MAX_REFUSED = 1_000  # characters of a refused cell kept to show it as typed
 _locks: dict[str, threading.Lock] = {}
 _guard = threading.Lock()
 
@@ -40,11 +41,15 @@ class Draft:
     cells: dict[str, dict[str, str]] = field(default_factory=dict)
     updated: str = ""
     opened: dict[str, Any] = field(default_factory=dict)  # the stored board it was opened from
+    # cells typed but refused ("grid|row|column" -> {"text": as typed, "words": why}): shown
+    # as typed and marked until corrected; the board is not saved while there is one
+    refused: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def as_json(self) -> str:
         return json.dumps({"id": self.id, "game": self.game, "key": self.key,
                            "cells": self.cells, "updated": self.updated,
-                           "opened": self.opened}, ensure_ascii=False, sort_keys=True)
+                           "opened": self.opened, "refused": self.refused},
+                          ensure_ascii=False, sort_keys=True)
 
 
 def _lock(path: Path) -> threading.Lock:
@@ -80,8 +85,11 @@ def load(instance: Path, game: str, draft_id: str) -> Draft:
         cells = {str(g): {str(c): str(t) for c, t in typed.items()}
                  for g, typed in data["cells"].items()}
         opened = data.get("opened") or {}
+        refused = {str(name): {"text": str(r.get("text", "")), "words": str(r.get("words", ""))}
+                   for name, r in (data.get("refused") or {}).items() if isinstance(r, dict)}
         return Draft(draft_id, game, str(data.get("key", "")), cells,
-                     str(data.get("updated", "")), dict(opened) if isinstance(opened, dict) else {})
+                     str(data.get("updated", "")), dict(opened) if isinstance(opened, dict) else {},
+                     refused)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise LookupError(draft_id) from err
 
@@ -99,11 +107,18 @@ def listed(instance: Path, game: str) -> list[Draft]:
 
 
 def change(instance: Path, game: str, draft_id: str, cells: Mapping[str, str],
-           key: str | None = None) -> Draft:
-    """Put the typed cells (`"grid|row|column"` -> text, empty text clears) into the draft."""
+           key: str | None = None,
+           refused: Mapping[str, tuple[str, str]] | None = None) -> Draft:
+    """Put the typed cells (`"grid|row|column"` -> text, empty text clears) into the draft, and
+    the `refused` ones (name -> (text as typed, why)) beside them: a cell kept clears its own
+    refusal, a refused one keeps the cell's last good value until it is corrected."""
     path = _path(instance, game, draft_id)
     with _lock(path):
         draft = load(instance, game, draft_id)
+        for name, (text, words) in (refused or {}).items():
+            draft.refused[name] = {"text": text[:MAX_REFUSED], "words": words}
+        for name in cells:
+            draft.refused.pop(name, None)
         for name, text in cells.items():
             grid, _, cell = name.partition("|")
             if not grid or not cell:

@@ -79,15 +79,22 @@ def clean(grid: Grid, cell: str, text: str, choices: dict[str, tuple[str, ...]])
     value = clean_cell(text, "text").value
     if kind == MARK:
         return "x" if value.casefold() in MARKED else ""
-    if kind == CHART:
+    if kind == CHART:  # a figure as printed: 17, 3.5, with its money sign or without
         if value in DASHES:
             return "-"
-        return clean_cell(value, "number").value
+        return clean_cell(value.strip("$£€ "), "number").value
     if kind in (NUMBER, YESNO):
         return clean_cell(value, "number" if kind == NUMBER else "flag").value
     listed = choices.get(column.choices, ()) if column and column.choices else ()
     folded = value.casefold()
     return next((c for c in listed if c.casefold() == folded), value)
+
+
+def typed_name(sheet: Sheet, cells: dict[str, dict[str, str]]) -> str:
+    """The board's name as typed: the `name` column of its first grid (every game's first grid
+    is the board itself: its name, its money sign...), "" when none is typed yet."""
+    first = sheet.grids[0] if sheet.grids else None
+    return cells.get(first.id, {}).get("1|name", "") if first else ""
 
 
 def progress(sheet: Sheet, cells: dict[str, dict[str, str]]) -> list[tuple[str, int, int]]:
@@ -104,6 +111,13 @@ def progress(sheet: Sheet, cells: dict[str, dict[str, str]]) -> list[tuple[str, 
     return [(what, filled, of) for what, (filled, of) in counts.items()]
 
 
+def said(entry: Any, problem: Any, cells: dict[str, dict[str, str]]) -> str:
+    """A problem's message in the grid's words (its entry's optional `say(problem, cells)`:
+    "repeats row 1" where the file says "repeats line 2")."""
+    say = getattr(entry, "say", None)
+    return say(problem, cells) if say else problem.message
+
+
 def marked(entry: Any, problems: list[Any], cells: dict[str, dict[str, str]]) -> dict[str, str]:
     """The cells the check's problems point at (`grid|row|column` -> messages), where the game
     can say (its entry's optional `cell_of(problem, cells)`)."""
@@ -112,26 +126,59 @@ def marked(entry: Any, problems: list[Any], cells: dict[str, dict[str, str]]) ->
     for problem in problems if cell_of else ():
         cell = cell_of(problem, cells)
         if cell:
-            out[cell] = (out[cell] + " · " if cell in out else "") + problem.message
+            out[cell] = (out[cell] + " · " if cell in out else "") + said(entry, problem, cells)
+    return out
+
+
+def described(entry: Any, problems: list[Any], cells: dict[str, dict[str, str]],
+              sheet: Sheet) -> list[dict[str, str]]:
+    """A refused save's problems as the grids name them: each with its grid, row and column
+    ("Cities, row 5, City") where the game can say, never a file and line."""
+    cell_of = getattr(entry, "cell_of", None)
+    out = []
+    for problem in problems:
+        cell = cell_of(problem, cells) if cell_of else None
+        grid_id, _, rest = (cell or "").partition("|")
+        grid = sheet.grid(grid_id)
+        where = grid.where(*split_cell(rest)) if grid else ""
+        out.append({"severity": problem.severity, "where": where,
+                    "message": said(entry, problem, cells), "more": problem.more})
+    return out
+
+
+def live_marks(entry: Any, draft: drafts.Draft) -> dict[str, str]:
+    """The cells marked as the owner types (`grid|row|column` -> words): those refused, not
+    kept until corrected, and those the game doubts (its entry's optional `doubts(cells)`: a
+    payoff ten times the others of its row)."""
+    doubts = getattr(entry, "doubts", None)
+    out = {name: f"Not kept: {r['words']}" for name, r in draft.refused.items()}
+    for name, words in (doubts(draft.cells) if doubts else {}).items():
+        out.setdefault(name, words)
     return out
 
 
 def _context(game: str, boards: Boards, draft: drafts.Draft, sheet: Sheet,
              **extra: Any) -> dict[str, Any]:
+    entry = entry_of(game)[1]
     problems = getattr(extra.get("refused"), "problems", None)  # a refused save's report
     if problems is not None and "marks" not in extra:
-        extra["marks"] = marked(entry_of(game)[1], problems, draft.cells)
+        extra["marks"] = marked(entry, problems, draft.cells)
+        extra["described"] = described(entry, problems, draft.cells, sheet)
     return {"game": game, "title": registry.GAMES[game].title, "boards": boards,
             "noun": boards.noun, "draft": draft, "sheet": sheet, "cells": draft.cells,
-            "progress": progress(sheet, draft.cells), "key_rule": KEY_RULE, **extra}
+            "progress": progress(sheet, draft.cells),
+            "key_rule": getattr(boards, "key_rule", KEY_RULE),
+            "live": live_marks(entry, draft),
+            "held": {name: r["text"] for name, r in draft.refused.items()}, **extra}
 
 
 @bp.get("/<game>", endpoint="drafts_page")
 def drafts_page(game: str) -> Response:
     """The game's drafts, each with its progress, and the button that starts one."""
     boards, entry = entry_of(game)
-    found = [(d, progress(entry.sheet(d.cells), d.cells))
-             for d in drafts.listed(_instance(), game)]
+    found = [(d, progress(sheet, d.cells), typed_name(sheet, d.cells))
+             for d in drafts.listed(_instance(), game)
+             for sheet in (entry.sheet(d.cells),)]
     return page_or_fragment("entry/drafts.html", "entry/_drafts.html",
                             game=game, title=registry.GAMES[game].title, boards=boards,
                             noun=boards.noun, found=found)
@@ -187,11 +234,11 @@ def cells(game: str, draft_id: str) -> Response:
     cleaned values, and the grids whose shape the change altered (the one typed in stays)."""
     boards, entry = entry_of(game)
     draft = _draft(game, draft_id)
-    sent, before = _sent(entry, draft.cells)
+    sent, before, refused = _sent(entry, draft.cells)
     key = request.form.get("key")
     try:
         draft = drafts.change(_instance(), game, draft_id, sent,
-                              None if key is None else key.strip()[:40])
+                              None if key is None else key.strip()[:40], refused)
     except drafts.DraftError as err:
         return page_or_fragment("entry/_saved.html", "entry/_saved.html", 422,
                                 **_context(game, boards, draft, before, refused=str(err),
@@ -210,10 +257,12 @@ def cells(game: str, draft_id: str) -> Response:
                                        previous=set(old)))
 
 
-def _sent(entry: Any, typed: dict[str, dict[str, str]]) -> tuple[dict[str, str], Sheet]:
-    """The cells the request sends (`cell:<grid>|<row>|<column>`), cleaned, and the sheet as
-    it stood before them. A cell of a grid that the other cells sent bring about (a region's
-    city table) is taken too; one of a grid that does not exist is dropped."""
+def _sent(entry: Any, typed: dict[str, dict[str, str]]
+          ) -> tuple[dict[str, str], Sheet, dict[str, tuple[str, str]]]:
+    """The cells the request sends (`cell:<grid>|<row>|<column>`), cleaned, the sheet as it
+    stood before them, and the cells refused (name -> (text as typed, why, in the grid's
+    words)). A cell of a grid that the other cells sent bring about (a region's city table) is
+    taken too; one of a grid that does not exist is dropped."""
     given: dict[str, tuple[str, str, str]] = {}
     for name, text in request.form.items(multi=False):
         grid_id, _, cell = name.removeprefix("cell:").partition("|")
@@ -231,12 +280,32 @@ def _sent(entry: Any, typed: dict[str, dict[str, str]]) -> tuple[dict[str, str],
             merged.setdefault(grid_id, {})[cell] = clean_cell(text, "text").value
             del given[name]
         sheet = entry.sheet(merged)
-    sent = {}
+    sent: dict[str, str] = {}
+    refused: dict[str, tuple[str, str]] = {}
     for name, grid in grids.items():
         grid_id, _, cell = name.partition("|")
         text = request.form[f"cell:{name}"]
-        sent[name] = clean(sheet.grid(grid_id) or grid, cell, text, sheet.choices)
-    return sent, before
+        grid = sheet.grid(grid_id) or grid
+        value = clean(grid, cell, text, sheet.choices)
+        why = refusal(grid, cell, value)
+        if why:
+            refused[name] = (text, why)
+        else:
+            sent[name] = value
+    return sent, before, refused
+
+
+def refusal(grid: Grid, cell: str, value: str) -> str:
+    """Why a cell cannot be kept, in the grid's words ("" when it can): too long, or a row
+    past the most a growing list holds."""
+    row, column = split_cell(cell)
+    where = grid.where(row, column)
+    if len(value) > drafts.MAX_TEXT:
+        return (f"{where}: a cell holds at most {drafts.MAX_TEXT} characters, this one has "
+                f"{len(value):,}")
+    if grid.free and row.isdigit() and int(row) > grid.limit:
+        return f"{where}: the {grid.title} grid holds at most {grid.limit:,} rows"
+    return ""
 
 
 def _order(sheet: Sheet) -> dict[str, str | None]:
@@ -251,14 +320,21 @@ def save(game: str, draft_id: str) -> Response:
     boards, entry = entry_of(game)
     draft = _draft(game, draft_id)
     key = request.form.get("key", draft.key).strip()[:40]
-    sent, _ = _sent(entry, draft.cells)
+    sent, _, refused = _sent(entry, draft.cells)
     try:
-        draft = drafts.change(_instance(), game, draft_id, sent, key)
+        draft = drafts.change(_instance(), game, draft_id, sent, key, refused)
     except drafts.DraftError as err:
         sheet = entry.sheet(draft.cells)
         return page_or_fragment("entry/grids.html", "entry/_grids.html", 422,
                                 **_context(game, boards, draft, sheet, refused_lines=[str(err)]))
     sheet = entry.sheet(draft.cells)
+    if draft.refused:  # what is seen is what is saved: a cell on screen not kept stops it
+        count = len(draft.refused)
+        return page_or_fragment("entry/grids.html", "entry/_grids.html", 422, **_context(
+            game, boards, draft, sheet, refused_lines=[
+                f"Not saved: {count} cell{'s are' if count != 1 else ' is'} not kept (marked in "
+                "red): correct {0} and save again.".format("them" if count != 1 else "it"),
+                *(r["words"] for r in draft.refused.values())]))
     try:
         if not key:
             raise UploadError([f"Give the {boards.noun} a key: a short name for its folder, "
@@ -304,7 +380,7 @@ def replace(game: str, draft_id: str) -> Response:
                 "That save is no longer waiting (answered already, or older than a day): "
                 "save again."]))
     drafts.remove(_instance(), game, draft_id)
-    return redirect(url_for("boards.report", game=game, key=key, replaced="1",
+    return redirect(url_for("boards.report", game=game, key=key, replaced="grids",
                             _anchor="map-report"), 303)
 
 

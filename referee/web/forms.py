@@ -2,7 +2,9 @@
 
 Reserved fields: `csrf_token`, `seq`, `client_id`, `page`, `json`. Every other field is a
 field of the action: `name=value` gives a string, `name:int=value` a whole number from 0,
-`name:signed=value` a whole number that may be negative (a correction), `name:roll=N` N dice
+`name:signed=value` a whole number that may be negative (a correction), `name:thousands=value`
+a figure printed in thousands as the whole amount it means (`26` is 26000, `3.5` is 3500),
+`name:roll=N` N dice
 drawn by the server as the action arrives (one die: a number; more: a list), `name:draw=value`
 sent once per choice: one of the values drawn by the server as the action arrives, and a name
 sent more than once gives a list. `name.key` puts the value under `key` in the object `name`
@@ -44,6 +46,17 @@ def whole_number(text: str, name: str, signed: bool = False) -> int:
     if not re.fullmatch(r"[+-]?[0-9]{1,12}", text):
         raise FormError(f"{name} must be a whole number, not {text[:20]!r}.")
     return checked_whole(int(text), name, signed)
+
+
+def in_thousands(text: str, name: str) -> int:
+    """A figure printed in thousands, typed into the field `name`, as the whole amount it means:
+    26 is 26000, 3.5 is 3500 (at most three decimals, so the amount is whole)."""
+    text = text.strip().strip("$£€").strip().replace(",", "")
+    if not re.fullmatch(r"[0-9]{1,9}(?:\.[0-9]{1,3})?", text):
+        raise FormError(f"{name} must be the figure as printed, in thousands (26 or 3.5), not "
+                        f"{text[:20]!r}.")
+    whole, _, part = text.partition(".")
+    return checked_whole(int(whole) * 1000 + int((part + "000")[:3]), name)
 
 
 def checked_whole(value: int, name: str, signed: bool = False) -> int:
@@ -102,7 +115,7 @@ def _field(name: str, values: list[str]) -> tuple[str, str | None, Any]:
     field, _, kind = name.partition(":")
     key, _, sub = field.partition(".")
     if (not FIELD_NAME.fullmatch(key) or (sub and not SUB_KEY.fullmatch(sub))
-            or kind not in ("", "int", "signed", "roll", "draw")):
+            or kind not in ("", "int", "signed", "thousands", "roll", "draw")):
         raise FormError(f"Unknown form field {name[:40]!r}.")
     return key, sub or None, _value(field, kind, values)
 
@@ -118,8 +131,10 @@ def _value(key: str, kind: str, values: list[str]) -> Any:
         if not choices or any(len(v) > MAX_TEXT for v in choices):
             raise FormError(f"{key}: nothing to draw from.")
         return secrets.choice(choices)
-    if kind:
-        parsed: list[Any] = [whole_number(v, key, signed=kind == "signed") for v in values]
+    if kind == "thousands":
+        parsed: list[Any] = [in_thousands(v, key) for v in values]
+    elif kind:
+        parsed = [whole_number(v, key, signed=kind == "signed") for v in values]
     else:
         parsed = [v.strip() for v in values]
         if any(len(v) > MAX_TEXT for v in parsed):

@@ -26,8 +26,14 @@ SERVICE = {"NR": ("Ashby", "Brill", "Corrin"), "SL": ("Brill", "Corrin", "Dunlow
            "PB": ("Ashby", "Brill", "Corrin", "Dunlow")}
 
 
+def printed(amount: int) -> str:
+    """An amount as the charts print it, in thousands: 4500 as 4.5."""
+    return f"{amount / 1000:g}"
+
+
 def cells() -> dict[str, str]:
-    """Every cell of the map, `grid|row|column` -> text, as the autosave posts them."""
+    """Every cell of the map, `grid|row|column` -> text, as the autosave posts them: payoffs
+    and prices as printed, in thousands (the grids' figures unless told full)."""
     out = {"map|1|name": "Testshire (invented)", "map|1|edition": "modern"}
     for n, (code, name) in enumerate(REGIONS, start=1):
         out |= {f"regions|{n}|code": code, f"regions|{n}|name": name}
@@ -39,10 +45,10 @@ def cells() -> dict[str, str]:
         for s, (odd, even) in table.items():
             out |= {f"city_table-{code}|{s}|odd": odd, f"city_table-{code}|{s}|even": even}
     for (a, b), value in PAYOFFS.items():
-        out[f"payoffs|{a}|{b}"] = str(value)
+        out[f"payoffs|{a}|{b}"] = printed(value)
     for n, (abbr, name, price, public, colour) in enumerate(RAILROADS, start=1):
         out |= {f"railroads|{n}|abbr": abbr, f"railroads|{n}|name": name,
-                f"railroads|{n}|price": str(price), f"railroads|{n}|public": public,
+                f"railroads|{n}|price": printed(price), f"railroads|{n}|public": public,
                 f"railroads|{n}|colour": colour}
     for abbr, served in SERVICE.items():
         out |= {f"service|{city}|{abbr}": "x" for city in served}

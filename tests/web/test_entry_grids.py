@@ -95,7 +95,7 @@ def test_a_refused_save_keeps_every_cell_and_names_the_problems(owner, app):
     assert "empty payoff cell" in marked.group(1)
     assert not (Path(app.instance_path) / "maps" / "testshire").exists()
     page = owner.get(url).text
-    assert 'data-cell="payoffs|Dunlow|Ashby" value="11500"' in page
+    assert 'data-cell="payoffs|Dunlow|Ashby" value="11.5"' in page
     assert "5 of 6 payoffs" in page
     assert 'value="testshire"' in page  # the key too
 
@@ -132,7 +132,7 @@ def test_a_key_already_on_the_laptop_is_replaced_only_when_the_owner_says_so(own
     keep(owner, first, entry_maps.cells())
     assert owner.post(f"{first}/save", {"key": "testshire"}).status_code == 303
     second = start_draft(owner)
-    keep(owner, second, entry_maps.cells() | {"payoffs|Dunlow|Corrin": "3600"})
+    keep(owner, second, entry_maps.cells() | {"payoffs|Dunlow|Corrin": "3.6"})
     answer = owner.post(f"{second}/save", {"key": "testshire"})
     assert answer.status_code == 409
     assert "has a map testshire already" in answer.text
@@ -147,6 +147,9 @@ def test_a_key_already_on_the_laptop_is_replaced_only_when_the_owner_says_so(own
     token = re.search(r'name="token" value="([0-9a-f]+)"', answer.text).group(1)
     replaced = owner.post(f"{second}/replace", {"token": token, "answer": "replace"})
     assert replaced.status_code == 303
+    report = owner.get(replaced.headers["Location"]).text
+    assert "Replaced by the map typed in the grids." in report
+    assert "files you chose" not in report
     assert load_map("testshire", instance_dir=instance).payoff("Dunlow", "Corrin") == 3600
     assert owner.get(second).status_code == 404  # the draft went with the board
 
@@ -157,6 +160,7 @@ def test_drafts_are_listed_with_their_progress_and_can_be_thrown_away(owner):
                       if not k.startswith("payoffs|Dunlow")}, key="half")
     listing = owner.get("/entry/railbaron").text
     assert "half" in listing and "3 of 6 payoffs" in listing
+    assert "half</a> · Testshire (invented)" in listing  # its key and its name
     assert owner.post(f"{url}/delete").status_code == 303
     assert owner.get(url).status_code == 404
     assert "half" not in owner.get("/entry/railbaron").text
@@ -175,7 +179,7 @@ def test_a_box_typed_into_the_grids_is_the_test_box(owner, app):
     from referee.games.railroad_barons.box import load_box_folder
 
     url = start_draft(owner, "railroad_barons")
-    page = owner.get(url).text
+    page = html.unescape(owner.get(url).text)
     assert "MSC · Green" in page  # the rulebook's Holdings are not typed again
     assert 'data-cell="investors|30|bonus"' not in page  # the priority Investor has no bonus
     answer = keep(owner, url, entry_maps.box_cells())
@@ -248,12 +252,32 @@ def test_a_prairie_board_typed_into_the_grids_is_the_test_board(owner, app):
     assert typed.growth == shipped.growth
 
 
-def test_a_cell_too_long_is_not_kept_and_says_so(owner):
+def test_a_cell_too_long_stays_marked_as_typed_and_stops_the_save(owner, app):
     url = start_draft(owner)
-    answer = keep(owner, url, {"regions|1|name": "x" * 201, "regions|1|code": "N"})
-    assert answer.status_code == 422
-    assert "Not kept: A cell holds at most 200 characters." in answer.text
-    assert 'value="N"' not in owner.get(url).text  # the whole change was refused
+    keep(owner, url, entry_maps.cells())
+    long = "Testshire " + "x" * 291
+    answer = keep(owner, url, {"map|1|name": long, "regions|1|name": "North"})
+    assert answer.status_code == 200
+    words = ("Not kept: The map, Name: a cell holds at most 200 characters, this one has 301")
+    assert words in html.unescape(answer.text)  # in the grid's words, marked on its cell
+    assert cleaned(answer) == {"regions|1|name": "North"}  # the other cell is kept
+    page = html.unescape(owner.get(url).text)  # after a reload: still as typed, still marked
+    assert f'<td class="bad-cell live" title="{words}"><input class="cell" ' \
+           f'data-cell="map|1|name" value="{long}"' in page
+    answer = owner.post(f"{url}/save", {"key": "testshire"})
+    assert answer.status_code == 422  # what is seen is what is saved: nothing, until fixed
+    assert "Not saved: 1 cell is not kept (marked in red)" in answer.text
+    assert not (Path(app.instance_path) / "maps" / "testshire").exists()
+    keep(owner, url, {"map|1|name": "Testshire (invented)"})
+    assert "bad-cell" not in owner.get(url).text
+    assert owner.post(f"{url}/save", {"key": "testshire"}).status_code == 303
+
+
+def test_a_row_past_the_most_a_list_holds_is_refused_in_words(owner):
+    url = start_draft(owner)
+    answer = keep(owner, url, {"cities|501|city": "Farfield", "cities|1|city": "Ashby"})
+    assert "Cities, row 501, City: the Cities grid holds at most 500 rows" in answer.text
+    assert cleaned(answer) == {"cities|1|city": "Ashby"}
 
 
 def test_a_cell_of_no_grid_is_dropped(owner):
@@ -270,3 +294,14 @@ def test_a_question_mark_keeps_a_cell_unknown(owner, app):
     assert owner.post(f"{url}/save", {"key": "unread"}).status_code == 303
     board = load_map("unread", instance_dir=Path(app.instance_path))
     assert board.payoff("Brill", "Corrin") is None  # the table is asked when it comes up
+
+
+def test_the_key_label_states_the_limit_the_check_holds_to(owner):
+    from referee.games import registry
+
+    url = start_draft(owner, "railroad_barons")
+    page = html.unescape(owner.get(url).text)
+    rule = registry.game("railroad_barons").boards.key_rule
+    assert f"(its folder name: {rule})" in page and "1 to 40" not in page
+    answer = owner.post(f"{url}/save", {"key": "a-much-too-long-key"})
+    assert f"does not fit: {rule}." in html.unescape(answer.text)

@@ -66,20 +66,23 @@ def enter_the_map(page, live_url: str) -> None:
         paste(page, f"city_table-{code}|2|odd", [list(table[s]) for s in range(2, 13)])
     page.wait_for_selector("#grid-payoffs .cell")
     # the payoff triangle: two rows typed (Enter goes across, then to the next row's first)
-    type_down(page, "payoffs|Brill|Ashby", ["4500", "9500", "7000"])
+    # typed as printed, in thousands; the grid says the amount each figure means
+    type_down(page, "payoffs|Brill|Ashby", ["4.5", "9.5", "7"])
     assert page.evaluate("document.activeElement.dataset.cell") == "payoffs|Dunlow|Ashby"
-    # the last row pasted as a spreadsheet writes it: money signs and thousands separators
-    paste(page, "payoffs|Dunlow|Ashby", [["$11,500", "8,500", "3500"]])
+    cell(page, "payoffs|Corrin|Ashby").focus()
+    assert text(page, "#grid-payoffs .means") == "Corrin: Ashby: 9.5 means $9,500"
+    # the last row pasted as a spreadsheet writes it: money signs and spaces
+    paste(page, "payoffs|Dunlow|Ashby", [["$11.5", " 8.5", "3.5 "]])
     page.wait_for_selector("#entry-progress:has-text('6 of 6 payoffs')")
     kept(page)
-    assert cell(page, "payoffs|Dunlow|Brill").input_value() == "8500"  # shown as kept
+    assert cell(page, "payoffs|Dunlow|Brill").input_value() == "8.5"  # shown as kept
     cell(page, "payoffs|Dunlow|Brill").click()
     # the cell pasted into (where the owner still was) shows its kept value once he leaves it
     page.wait_for_function(
-        "() => document.querySelector('[data-cell=\"payoffs|Dunlow|Ashby\"]').value === '11500'")
+        "() => document.querySelector('[data-cell=\"payoffs|Dunlow|Ashby\"]').value === '11.5'")
     page.keyboard.press("ArrowUp")  # up the column: Corrin's row
     assert page.evaluate("document.activeElement.dataset.cell") == "payoffs|Corrin|Brill"
-    rows = [[abbr, name, f"{price:,}", public.capitalize(), colour]
+    rows = [[abbr, name, entry_maps.printed(price), public.capitalize(), colour]
             for abbr, name, price, public, colour in entry_maps.RAILROADS]
     type_down(page, "railroads|1|abbr", rows[0])  # one typed, Enter across the row
     paste(page, "railroads|2|abbr", rows[1:])  # the others pasted
@@ -100,7 +103,7 @@ def test_an_owner_types_a_map_and_a_game_is_played_on_it(app, live_url, chromium
     # the draft is kept: a reload shows every cell as typed
     page.reload()
     assert page.input_value("#entry-key") == "testshire"
-    assert cell(page, "payoffs|Corrin|Brill").input_value() == "7000"
+    assert cell(page, "payoffs|Corrin|Brill").input_value() == "7"
     assert cell(page, "railroads|3|public").input_value() == "yes"
     assert cell(page, "service|Corrin|SL").is_checked()
 

@@ -7,6 +7,7 @@ The boards are the invented ones of tests/web/entry_maps.py with mistakes plante
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -67,6 +68,42 @@ def test_rivals_marks_the_key_cell_and_the_towns_flag(owner):
     assert marks == {}
 
 
+def test_rail_baron_refuses_a_city_typed_twice_at_the_second_naming_the_first(owner):
+    typed = entry_maps.cells() | {"cities|5|city": "Ashby", "cities|5|region": "S"}
+    marks = refused(owner, "railbaron", typed)
+    assert marks == {"cities|5|city": "city Ashby repeats row 1"}
+
+
+def test_rail_baron_marks_a_bad_price_on_the_price_column(owner):
+    marks = refused(owner, "railbaron", entry_maps.cells() | {"railroads|2|price": "lots"})
+    assert marks == {"railroads|2|price": "price 'lots' is not a positive number in thousands "
+                                          "(42 or 3.5)"}
+
+
+def test_a_refused_save_names_grid_row_and_column_never_a_file(owner):
+    url = owner.post("/entry/railbaron").headers["Location"]
+    typed = entry_maps.cells() | {"cities|5|city": "Ashby", "cities|5|region": "S"}
+    owner.post(f"{url}/cells", {f"cell:{k}": v for k, v in typed.items()}, htmx=True)
+    words = html.unescape(owner.post(f"{url}/save", {"key": "twice"}).text)
+    assert '<span class="field">Cities, row 5, City:</span> city Ashby repeats row 1' in words
+    assert "cities.csv" not in words and "repeats line" not in words
+
+
+def test_a_payoff_ten_times_its_row_is_marked_on_its_cell_as_it_is_typed(owner):
+    url = owner.post("/entry/railbaron").headers["Location"]
+    typed = entry_maps.cells() | {"payoffs|Dunlow|Ashby": "115"}  # printed 11.5
+    answer = owner.post(f"{url}/cells", {f"cell:{k}": v for k, v in typed.items()}, htmx=True)
+    marks = re.search(r'id="entry-marked" data-marks="([^"]*)"', answer.text).group(1)
+    assert list(json.loads(html.unescape(marks))) == ["payoffs|Dunlow|Ashby"]
+    assert "Payoff chart, Ashby–Dunlow: Ashby–Dunlow is 115,000, ten times the payoffs around " \
+           "it (about 8,500): a digit too many?" in html.unescape(answer.text)
+    full = owner.post(f"{url}/cells", {"cell:payoffs|Dunlow|Ashby": "11500"}, htmx=True)
+    assert "payoff 11500 does not fit figures printed in thousands (it would pay 11,500,000)" \
+        in html.unescape(full.text)
+    fixed = owner.post(f"{url}/cells", {"cell:payoffs|Dunlow|Ashby": "11.5"}, htmx=True)
+    assert 'data-marks="{}"' in fixed.text
+
+
 def test_barons_marks_the_circle_the_cost_and_the_investor_railroad(owner):
     typed = entry_maps.box_cells() | {"railroads|2|cost": "abc",
                                       "box|1|investor_railroad": "Nowhere Line"}
@@ -76,6 +113,17 @@ def test_barons_marks_the_circle_the_cost_and_the_investor_railroad(owner):
     assert "cost must be a whole number" in marks.pop("railroads|2|cost")
     assert "investor_railroad must name" in marks.pop("box|1|investor_railroad")
     assert marks == {}
+
+
+def test_barons_names_a_rule_listed_twice_by_the_grid_row_of_the_first(owner):
+    typed = entry_maps.box_cells()
+    rows = sorted({int(k.split("|")[1]) for k in typed if k.startswith("obsolescence|")})
+    again = rows[-1] + 1
+    typed |= {f"obsolescence|{again}|{k.split('|')[2]}": v for k, v in typed.items()
+              if k.startswith(f"obsolescence|{rows[0]}|")}
+    marks = refused(owner, "railroad_barons", typed)
+    (words,) = marks.values()
+    assert words.endswith(f"is listed twice (row {rows[0]} too)")
 
 
 # -- a stored board opened back into the grids -----------------------------------------------

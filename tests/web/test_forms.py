@@ -34,6 +34,16 @@ def test_signed_numbers_may_be_negative_plain_ones_not():
         read(("type", "adjust_cash"), ("amount:signed", f"-{MAX_WHOLE + 1}"), ("seq", "0"))
 
 
+def test_a_figure_printed_in_thousands_is_the_whole_amount_it_means():
+    assert read(("type", "arrive"), ("payoff:thousands", "26"), ("seq", "0")).action == {
+        "type": "arrive", "payoff": 26_000}
+    assert read(("type", "arrive"), ("payoff:thousands", " £3.5 "),
+                ("seq", "0")).action["payoff"] == 3_500
+    for bad in ("26000.5555", "lots", "-4", "1.2.3"):
+        with pytest.raises(FormError, match="the figure as printed, in thousands"):
+            read(("type", "arrive"), ("payoff:thousands", bad), ("seq", "0"))
+
+
 def test_the_json_field_holds_the_action():
     posted = read(("json", '{"type": "adjust_cash", "player": "p1", "amount": -500}'),
                   ("reason", "miscount"), ("seq", "3"))

@@ -238,11 +238,12 @@ def test_an_unknown_gb_payoff_is_said_and_the_printed_value_used(client):
     assert 'name="printed_payoff"' in page.text
     assert "the transcriptions read this cell as" in words  # the chart note beside it
 
+    assert "in thousands: 26 for 26,000" in words  # the chart prints thousands
     page = client.get(base + "&printed_payoff=26")
-    assert "£26 as printed, for this lookup" in text(page.text)
+    assert "£26,000 as printed, for this lookup" in text(page.text)
     bad = client.get(base + "&printed_payoff=lots")
     assert bad.status_code == 422
-    assert "Type the payoff as a whole number" in text(bad.text)
+    assert "Type the figure printed on the chart, in thousands (26 or 3.5)" in text(bad.text)
 
 
 def test_a_us_suspect_cell_carries_its_chart_note(client):

@@ -61,6 +61,7 @@ class RailBaronMap:
     notes: list[ChartNote] = field(default_factory=list)
     overridden: set[tuple[str, ...]] = field(default_factory=set)
     route_graph: RouteGraph | None = None  # the rails, when the map has them (hints only)
+    thousands: bool = False  # its charts print payoffs in thousands (amounts here are whole)
 
     def region_at(self, red: int, white_sum: int) -> str | None:
         return self.region_table.get((parity_of(red), white_sum))
@@ -136,6 +137,7 @@ class RailBaronMap:
             money_unit=data.get("money_unit", "$"),
             default_edition=data.get("default_edition", "modern"),
             notes=notes,
+            thousands=data.get("thousands") is True,
         )
 
     def to_dict(self) -> dict:
@@ -165,4 +167,5 @@ class RailBaronMap:
             ],
             "service": {rr: sorted(c) for rr, c in self.service.items()},
             "notes": [{"a": n.city_a, "b": n.city_b, "text": n.text} for n in self.notes],
+            **({"thousands": True} if self.thousands else {}),  # unknown cells typed so
         }

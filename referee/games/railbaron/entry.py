@@ -14,13 +14,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.games.contract import grids
-from referee.games.railbaron.board import PARITIES, WHITE_SUMS
+from referee.games.railbaron.board import PARITIES, WHITE_SUMS, pair
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
+    FIGURES,
+    FIGURES_FULL,
+    FIGURES_THOUSANDS,
     RAILROADS_NOT_TRANSCRIBED,
     RAILROADS_TRANSCRIBED,
     TABLE_FILES,
+    UNKNOWN,
 )
+from referee.games.railbaron.charts.validate import THOUSAND, amount, odd_payoffs, unfit
 
 CHART = grids.CHART
 MARK = grids.MARK
@@ -38,14 +43,33 @@ EDITIONS = ("classic", "modern")
 SOURCE = "Typed into referee's entry grids from the printed charts."
 DICE_ROWS = tuple(Row(str(s), str(s)) for s in WHITE_SUMS)
 DICE_COLUMNS = {"odd": "Odd (red 1, 3, 5)", "even": "Even (red 2, 4, 6)"}
+FIGURES_CHOICES = {FIGURES_THOUSANDS: "thousands", FIGURES_FULL: "full"}
+ABOUT = ("name", "money", "edition", "figures", "source")
+RAILROAD_COLUMNS = ("abbr", "name", "price", "public", "colour")
+LISTS = {"regions": ("code", "name"), "cities": ("city", "region"), "railroads": RAILROAD_COLUMNS}
 
 
 _typed = grids.typed
 
 
 def _about(cells: Cells) -> dict[str, str]:
-    rows = grids.list_rows(_typed(cells, "map"), ("name", "money", "edition", "source"))
+    rows = grids.list_rows(_typed(cells, "map"), ABOUT)
     return rows[0] if rows else {}
+
+
+def in_thousands(cells: Cells) -> bool:
+    """Whether payoffs and prices are typed as printed, in thousands (unless the map's
+    "Figures" says full)."""
+    return _about(cells).get("figures", "").casefold() != FIGURES_FULL
+
+
+def _listed(cells: Cells, grid: str, columns: tuple[str, ...], first: str = ""
+            ) -> list[tuple[str, dict[str, str]]]:
+    """A growing list's rows as typed, each (row id, cells), every one written to its file
+    (a row typed twice too, so the check refuses it at its own row): the rows with `first`
+    typed, or with anything typed when no `first` is given."""
+    return [(row, values) for row, values in grids.numbered_rows(_typed(cells, grid), columns)
+            if (values[first] if first else any(values.values()))]
 
 
 def regions(cells: Cells) -> list[tuple[str, str]]:
@@ -67,9 +91,7 @@ def cities(cells: Cells) -> list[tuple[str, str]]:
 
 
 def railroads(cells: Cells) -> list[dict[str, str]]:
-    return [row for row in grids.list_rows(_typed(cells, "railroads"),
-                                           ("abbr", "name", "price", "public", "colour"))
-            if any(row.values())]
+    return [values for _, values in _listed(cells, "railroads", RAILROAD_COLUMNS)]
 
 
 def _abbrs(cells: Cells) -> list[str]:
@@ -101,15 +123,20 @@ class MapEntry:
         names = [city for city, _ in city_list]
         abbrs = _abbrs(cells)
         choices = {"regions": tuple(region_codes), "cities": tuple(names),
-                   "editions": EDITIONS}
+                   "editions": EDITIONS, "figures": tuple(FIGURES_CHOICES.values())}
+        money = _about(cells).get("money") or "$"
+        scale = THOUSAND if in_thousands(cells) else 1
         out = [
             Grid("map", "The map", (Row("1", ""),), (
                 Column("name", "Name", TEXT, width=24),
                 Column("money", "Money sign", TEXT, width=3),
                 Column("edition", "Rules edition", TEXT, "editions", width=8),
+                Column("figures", "Payoffs and prices in", TEXT, "figures", width=9),
                 Column("source", "Where the figures come from", TEXT, width=30),
-            ), hint="The name players see in the lobby; the money sign printed on the charts "
-                    "($); classic or modern rules by default; and which printing you typed.",
+            ), hint="The name players see in the lobby (at most 200 characters); the money sign "
+                    "printed on the charts ($); classic or modern rules by default; thousands "
+                    "(as the charts print them: 17 for $17,000) or full (17000), thousands "
+                    "when left empty; and which printing you typed.",
                 required=False),
             Grid("regions", "Regions", grids.free_rows(_typed(cells, "regions")), (
                 Column("code", "Code", TEXT, width=4), Column("name", "Name", TEXT, width=16),
@@ -136,21 +163,25 @@ class MapEntry:
                             counted="city cells"))
         skip, dash = _lower_triangle(names)
         city_rows = tuple(Row(name, name) for name in names)
+        figures = ("The figures as printed, in thousands: 17 for $17,000, 3.5 for $3,500"
+                   if scale > 1 else "The full amounts: 17000 for $17,000")
         out.append(Grid("payoffs", "Payoff chart", city_rows,
-                        tuple(Column(name, name, CHART, width=6) for name in names),
-                        hint="Numbers only, the full amount ($ and commas may stay: they are "
-                             "cleaned). Enter goes to the next cell; a block copied "
-                             "from a spreadsheet pastes at the cell you are in. ? for a cell "
-                             "you cannot read, - for twin cities.",
+                        tuple(Column(name, name, CHART, width=6, scale=scale, money=money)
+                              for name in names),
+                        hint=f"{figures} ($ and commas may stay: they are cleaned). Enter goes "
+                             "to the next cell; a block copied from a spreadsheet pastes at the "
+                             "cell you are in. ? for a cell you cannot read, - for twin cities.",
                         skip=skip, dash=dash, counted="payoffs"))
+        price = "in thousands as printed (42 for $42,000)" if scale > 1 else "the full amount"
         out.append(Grid("railroads", "Railroads", grids.free_rows(_typed(cells, "railroads")), (
             Column("abbr", "Abbreviation", TEXT, width=6),
             Column("name", "Name", TEXT, width=20),
-            Column("price", "Price", NUMBER, width=7),
+            Column("price", "Price", CHART if scale > 1 else NUMBER, width=7, scale=scale,
+                   money=money),
             Column("public", "Public", YESNO, width=4),
             Column("colour", "Colour", TEXT, width=7),
-        ), hint="Price as printed; public yes or no; a display colour #rrggbb of your choice.",
-            free=True, required=False))
+        ), hint=f"Abbreviation and name once each; price {price}; public yes or no; a display "
+                "colour #rrggbb of your choice.", free=True, required=False))
         if abbrs and names:
             out.append(Grid("service", "Cities each railroad serves", city_rows,
                             tuple(Column(a, a, MARK, width=3) for a in abbrs),
@@ -159,6 +190,22 @@ class MapEntry:
 
     def cell_of(self, problem: object, cells: Cells) -> str | None:
         return cell_of(problem, cells)
+
+    def say(self, problem: object, cells: Cells) -> str:
+        """A problem of the check in the grids' words: a list's "repeats line 2" as "repeats
+        row 1" (the row of the grid the first one was typed in)."""
+        message = str(getattr(problem, "message", ""))
+        table = getattr(problem, "table", "")
+        if table not in LISTS:
+            return message
+        first = "city" if table == "cities" else ""
+        return grids.in_rows(message, [row for row, _ in _listed(cells, table, LISTS[table],
+                                                                   first)])
+
+    def doubts(self, cells: Cells) -> dict[str, str]:
+        """The payoff cells marked as they are typed: a figure that does not fit the chart's
+        figures (17000 in thousands), or one ten times off the others of its row."""
+        return doubts(cells)
 
     def cells(self, folder: Path) -> dict[str, dict[str, str]]:
         """A stored map folder as the cells of its grids (the inverse of `files`). Its notes,
@@ -169,9 +216,20 @@ class MapEntry:
         def rows(part: str) -> list[dict[str, str]]:
             return grids.read_rows(folder, names[part])
 
+        thousands = manifest.get(FIGURES) == FIGURES_THOUSANDS
+        prices = [r.get("price", "") for r in rows("railroads")]
+        figures = [r.get("payoff", "") for r in rows("payoffs")] + prices
+        printed = thousands or all(  # in hundreds: 500 prints as 0.5
+            f in ("", UNKNOWN, "0") or f.isdigit() and int(f) % 100 == 0 for f in figures)
+
+        def figure(text: str) -> str:  # as printed: 3500 as 3.5
+            return as_printed(int(text)) if printed and not thousands and text.isdigit() \
+                else text
+
         about = {"name": grids.one_line(manifest.get("name")),
                  "money": grids.one_line(manifest.get("money_unit")),
                  "edition": grids.one_line(manifest.get("default_edition")),
+                 "figures": FIGURES_THOUSANDS if printed else FIGURES_FULL,
                  "source": grids.provenance_summary(manifest)}
         out: dict[str, dict[str, str]] = {
             "map": {grids.cell_id("1", c): v for c, v in about.items() if v},
@@ -194,10 +252,11 @@ class MapEntry:
             if a in order and b in order and a != b and r.get("payoff"):
                 low, high = sorted((a, b), key=order.__getitem__)
                 payoffs[grids.cell_id(high, low)] = (DASH if frozenset((a, b)) in twins
-                                                     else r["payoff"])
+                                                     else figure(r["payoff"]))
         out["payoffs"] = payoffs
-        out["railroads"] = grids.list_cells(rows("railroads"),
-                                            ("abbr", "name", "price", "public", "colour"))
+        out["railroads"] = grids.list_cells(
+            [{**r, "price": figure(r.get("price", ""))} for r in rows("railroads")],
+            RAILROAD_COLUMNS)
         out["service"] = {grids.cell_id(r["city"], r["railroad"]): "x"
                           for r in rows("service") if r.get("city") and r.get("railroad")}
         return {grid: typed for grid, typed in out.items() if typed}
@@ -208,8 +267,10 @@ class MapEntry:
         names = [city for city, _ in city_list]
         region_list = regions(cells)
         rows: dict[str, list[list[str]]] = {name: [] for name in TABLE_FILES}
-        rows["regions"] = [[code, name] for code, name in region_list]
-        rows["cities"] = [[city, region] for city, region in city_list]
+        rows["regions"] = [[v["code"], v["name"]]
+                           for _, v in _listed(cells, "regions", ("code", "name"))]
+        rows["cities"] = [[v["city"], v["region"]]
+                          for _, v in _listed(cells, "cities", ("city", "region"), "city")]
         typed = _typed(cells, "region_table")
         rows["region_table"] = [[p, str(s), typed.get(grids.cell_id(str(s), p), "")]
                                 for p in PARITIES for s in WHITE_SUMS]
@@ -235,7 +296,7 @@ class MapEntry:
                            if typed.get(grids.cell_id(city, abbr))]
         out = {DEFAULT_FILE_NAMES[name]: grids.csv_file(TABLE_FILES[name], rows[name])
                for name in TABLE_FILES}
-        out["map.toml"] = _manifest(key, about, twins, bool(listed)).encode()
+        out["map.toml"] = _manifest(key, about, twins, bool(listed), in_thousands(cells)).encode()
         return out
 
 
@@ -254,17 +315,51 @@ def cell_of(problem: object, cells: Cells) -> str | None:
         return f"city_table-{parts[0]}|{parts[2]}|{parts[1]}"
     if table == "service" and len(parts) == 2:
         return f"service|{parts[1]}|{parts[0]}"
-    lists = {"regions": ("regions", "code"), "cities": ("cities", "city"),
-             "railroads": ("railroads", "abbr")}
-    if table in lists and len(parts) == 1:
-        grid, column = lists[table]
-        for cell, text in _typed(cells, grid).items():
-            if cell.endswith(f"|{column}") and text == parts[0]:
-                return f"{grid}|{cell}"
+    line = getattr(problem, "line", None)
+    if table in LISTS and line:
+        columns = LISTS[table]
+        first = "city" if table == "cities" else ""
+        at = grids.file_lines([row for row, _ in _listed(cells, table, columns, first)])
+        column = getattr(problem, "column", "")
+        return grids.cell_at(table, at.get(line), column, columns, columns[0])
     return None
 
 
-def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railroads: bool) -> str:
+def as_printed(value: int) -> str:
+    """A whole amount as the chart prints it, in thousands: 3500 as 3.5, 17000 as 17."""
+    whole, part = divmod(value, THOUSAND)
+    return f"{whole}.{part:03d}".rstrip("0") if part else str(whole)
+
+
+def doubts(cells: Cells) -> dict[str, str]:
+    """The payoff cells (`payoffs|row|column` -> words) whose figure does not fit the chart's
+    figures or is ten times off the others of its row (the check's own plausibility)."""
+    thousands = in_thousands(cells)
+    names = [city for city, _ in cities(cells)]
+    known = set(names)
+    out: dict[str, str] = {}
+    values: dict[tuple[str, str], int] = {}
+    where: dict[tuple[str, str], str] = {}
+    for cell, text in _typed(cells, "payoffs").items():
+        row, column = grids.split_cell(cell)
+        if row not in known or column not in known or text in (UNKNOWN, DASH):
+            continue
+        name = f"payoffs|{cell}"
+        wrong = unfit(text, thousands, "payoff", 17)
+        if wrong:
+            out[name] = f"Payoff chart, {row}, {column}: {wrong}"
+            continue
+        value = amount(text, thousands)
+        if value:
+            values[pair(row, column)] = value
+            where[pair(row, column)] = name
+    for key, words in odd_payoffs(values).items():
+        out[where[key]] = f"Payoff chart, {key[0]}–{key[1]}: {words}"
+    return out
+
+
+def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railroads: bool,
+              thousands: bool) -> str:
     status = RAILROADS_TRANSCRIBED if has_railroads else RAILROADS_NOT_TRANSCRIBED
     lines = [
         "# Rail Baron map manifest (format: docs/tables.md), written by the entry grids.",
@@ -272,6 +367,7 @@ def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railr
         f"name = {grids.toml_text(about.get('name', ''))}",
         f"money_unit = {grids.toml_text(about.get('money') or '$')}",
         f"default_edition = {grids.toml_text(about.get('edition') or 'classic')}",
+        f"{FIGURES} = {grids.toml_text(FIGURES_THOUSANDS if thousands else FIGURES_FULL)}",
         f"railroads = {grids.toml_text(status)}",
         "twins = [" + ", ".join(f"[{grids.toml_text(a)}, {grids.toml_text(b)}]"
                                 for a, b in twins) + "]",

@@ -33,6 +33,9 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RailBaronRul
         settings = Settings.from_record(record.get("settings", {}), board.default_edition)
         return RailBaronRules(board, record["players"], settings)
 
+FIGURES_NOTE = {True: "Payoffs and prices written as printed, in thousands: 17 is 17,000.",
+                False: "Payoffs and prices written in full: 17000."}
+
 
 class Maps:
     """Rail Baron's boards: the maps of tables/railbaron/ and the laptop's own under maps/,
@@ -49,7 +52,8 @@ class Maps:
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
         return [BoardSummary(m.key, m.name, m.playable, m.source_dir.parent.name != self.folder,
-                             problems=m.problems, unknown_cells=m.unknown_cells)
+                             note=FIGURES_NOTE[m.thousands], problems=m.problems,
+                             unknown_cells=m.unknown_cells)
                 for m in charts.list_maps(instance_dir=instance_dir, cached=True)]
 
     def load(self, key: str, instance_dir: Path | None) -> RailBaronMap:

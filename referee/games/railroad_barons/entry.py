@@ -136,6 +136,14 @@ class BoxEntry:
     def cell_of(self, problem: object, cells: Cells) -> str | None:
         return cell_of(problem, cells)
 
+    def say(self, problem: object, cells: Cells) -> str:
+        """A problem of the check in the grids' words: "(line 3 too)" as "(row 2 too)"."""
+        message, table = str(getattr(problem, "message", "")), getattr(problem, "table", "")
+        if table not in KEY_COLUMNS:
+            return message
+        return grids.in_rows(message, [n for n, _ in grids.numbered_rows(_typed(cells, table),
+                                                                        FILES[table])])
+
     def cells(self, folder: Path) -> dict[str, dict[str, str]]:
         """A stored box folder as the cells of its grids (the inverse of `files`): what the
         box prints; the rulebook's Holdings and Investors come from the template."""

@@ -24,6 +24,10 @@ DEFAULT_FILE_NAMES: dict[str, str] = {key: f"{key}.csv" for key in TABLE_FILES}
 REQUIRED_FIELDS = ("key", "name", "money_unit", "default_edition", "railroads")
 """Top-level manifest fields of every map; [files] and [provenance] summary are required too."""
 
+FIGURES = "figures"
+FIGURES_THOUSANDS = "thousands"  # payoffs and prices as printed: 17 for 17,000, 3.5 for 3,500
+FIGURES_FULL = "full"  # payoffs and prices as whole amounts: 17000 (the default)
+
 RAILROADS_TRANSCRIBED = "transcribed"
 RAILROADS_NOT_TRANSCRIBED = "not transcribed"
 RAILROAD_STATUSES = (RAILROADS_TRANSCRIBED, RAILROADS_NOT_TRANSCRIBED)

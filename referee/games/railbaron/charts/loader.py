@@ -11,6 +11,8 @@ import referee
 from referee.engine.record import RecordError
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import (
+    FIGURES,
+    FIGURES_THOUSANDS,
     MANIFEST,
     RAILROADS_NOT_TRANSCRIBED,
     RAILROADS_TRANSCRIBED,
@@ -80,6 +82,7 @@ class MapSummary:
     errors: int = 0
     warnings: int = 0
     problems: tuple[Problem, ...] = ()
+    thousands: bool = False  # payoffs and prices written as printed, in thousands
 
 
 def is_playable(board: RailBaronMap) -> bool:
@@ -180,6 +183,7 @@ def build_map(data: MapData) -> LoadedMap:
         money_note=manifest.get("money_note", ""),
         twins=frozenset(data.twins),
         route_graph=data.route_graph,
+        thousands=manifest.get(FIGURES) == FIGURES_THOUSANDS,
     )
 
 
@@ -199,6 +203,7 @@ def summarize(folder: Path) -> MapSummary:
         errors=errors,
         warnings=len(problems) - errors,
         problems=tuple(problems),
+        thousands=data.manifest.get(FIGURES) == FIGURES_THOUSANDS,
     )
 
 

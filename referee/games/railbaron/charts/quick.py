@@ -30,6 +30,7 @@ from referee.games.railbaron.charts.lookup import (
     resolve_city,
 )
 from referee.games.railbaron.charts.overrides import override_note
+from referee.games.railbaron.charts.validate import in_thousands
 
 Dice = tuple[int, int, int]
 
@@ -154,6 +155,15 @@ def read_amount(text: str) -> int | None:
     return amount if 0 < amount <= MAX_PRINTED_PAYOFF else None
 
 
+def read_printed(board: RailBaronMap, text: str) -> int | None:
+    """The amount a payoff read off the printed chart means: the figure in thousands on a map
+    whose charts print thousands (26 is 26,000), else the whole amount as read_amount takes it."""
+    if not board.thousands:
+        return read_amount(text)
+    amount = in_thousands(text.strip().strip("$£€").strip())
+    return amount if amount is not None and amount <= MAX_PRINTED_PAYOFF else None
+
+
 @dataclass(frozen=True)
 class QuickAnswer:
     """The look-up as far as the query goes; each value says where it came from."""
@@ -216,9 +226,11 @@ def answer(board: RailBaronMap, query: QuickQuery) -> QuickAnswer:
         if chart.amount is not None:
             found |= {"payoff_amount": chart.amount, "payoff_source": CHART}
         elif query.printed_payoff:
-            amount = read_amount(query.printed_payoff)
+            amount = read_printed(board, query.printed_payoff)
             if amount is None:
                 problems["printed_payoff"] = (
+                    "Type the figure printed on the chart, in thousands (26 or 3.5), "
+                    f"not {query.printed_payoff!r}." if board.thousands else
                     f"Type the payoff as a whole number from 1 to {MAX_PRINTED_PAYOFF:,}, "
                     f"not {query.printed_payoff!r}.")
             else:

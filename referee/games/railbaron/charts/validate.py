@@ -8,6 +8,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,9 @@ from referee.games.contract import ERROR, WARNING, Problem, fold, locate
 from referee.games.railbaron.board import PARITIES, WHITE_SUMS, ChartNote, Railroad, pair
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
+    FIGURES,
+    FIGURES_FULL,
+    FIGURES_THOUSANDS,
     KEY_SEPARATOR,
     MANIFEST,
     RAILROAD_STATUSES,
@@ -28,7 +32,7 @@ from referee.games.railbaron.charts.format import (
 from referee.games.railbaron.route_files import SECTION as ROUTE_GRAPH
 from referee.games.railbaron.route_files import read_route_graph
 
-_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", ROUTE_GRAPH)
+_OPTIONAL_FIELDS = ("twins", "money_note", "files", "provenance", FIGURES, ROUTE_GRAPH)
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _BAD: Any = object()  # a cell whose text could not be read (already reported)
 # the columns that name a row of each table, as the owner finds it ("Atlanta|Casper")
@@ -38,6 +42,10 @@ ROW_KEYS = {"regions": ("code",), "region_table": ("parity", "white_sum"),
             "service": ("railroad", "city"), "notes": ("city_a", "city_b")}
 TRIANGLE_SLACK = 2  # a payoff over twice the way round by a third city: surely a typo
 NEIGHBOURS_FACTOR = 10  # a payoff ten times its row's others: surely a typo
+SHORT_FACTOR = 100  # a payoff a hundredth of its row's others: typed in thousands (close
+# cities pay a tenth of the others: Richmond–Washington 1,000 among 11,500)
+THOUSAND = 1000
+_FIGURE = re.compile(r"[0-9]+(?:\.[0-9]{1,3})?")  # a figure in thousands: 17, 3.5, 12.25
 
 
 @dataclass
@@ -130,6 +138,70 @@ def _show(value: int | None) -> str:
     return UNKNOWN if value is None else str(value)
 
 
+def in_thousands(text: str) -> int | None:
+    """The whole amount of a positive figure printed in thousands ('17' is 17000, '3.5' is
+    3500), else None: at most three decimals, so the amount is a whole number."""
+    if not _FIGURE.fullmatch(text):
+        return None
+    try:
+        amount = Decimal(text) * THOUSAND
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        return None
+    return int(amount) if amount > 0 and amount == amount.to_integral_value() else None
+
+
+def odd_payoffs(payoffs: dict[tuple[str, str], int]) -> dict[tuple[str, str], str]:
+    """The payoffs out of line with their rows (the two cities' other payoffs), each with what
+    is odd about it: ten times the others (a digit too many), or not a hundredth of them (typed
+    in thousands among full amounts). Close cities pay a tenth of the others, so that is not
+    odd (Richmond–Washington 1,000 among 11,500)."""
+    by_city: dict[str, list[int]] = {}
+    for (a, b), value in payoffs.items():
+        by_city.setdefault(a, []).append(value)
+        by_city.setdefault(b, []).append(value)
+    out: dict[tuple[str, str], str] = {}
+    for (a, b), value in sorted(payoffs.items()):
+        row = sorted(by_city[a] + by_city[b])
+        row.remove(value)
+        row.remove(value)
+        if len(row) < 4:
+            continue
+        middle = row[len(row) // 2]
+        if value >= NEIGHBOURS_FACTOR * middle:
+            out[a, b] = (f"{a}–{b} is {dollars(value)}, ten times the payoffs around it "
+                         f"(about {dollars(middle)}): a digit too many?")
+        elif SHORT_FACTOR * value <= middle:
+            out[a, b] = (f"{a}–{b} is {dollars(value)}, not a hundredth of the payoffs around "
+                         f"it (about {dollars(middle)}): typed in thousands among full amounts "
+                         f"({value * THOUSAND})?")
+    return out
+
+
+def amount(text: str, thousands: bool) -> int | None:
+    """The whole amount a payoff or price cell means: as printed in thousands, or in full."""
+    return in_thousands(text) if thousands else positive_int(text)
+
+
+def unfit(text: str, thousands: bool, what: str, example: int) -> str:
+    """Why a figure does not fit its map's figures ("" when it does): in thousands, a figure of
+    a thousand or more was typed in full (17000 for 17); any, not a positive number."""
+    if thousands and _FIGURE.fullmatch(text) and Decimal(text) >= THOUSAND:
+        verb = "pay" if what == "payoff" else "cost"
+        return (f"{what} {text} does not fit figures printed in thousands (it would {verb} "
+                f"{dollars(in_thousands(text) or 0)}): type the printed figure, {example} for "
+                f"{dollars(example * THOUSAND)}")
+    if amount(text, thousands) is None:
+        kind = (f"a positive number in thousands ({example} or 3.5)" if thousands
+                else "a positive whole number")
+        return f"{what} {text!r} is not {kind}"
+    return ""
+
+
+def dollars(value: int) -> str:
+    """An amount as the charts' words say it: 17000 as 17,000."""
+    return f"{value:,}"
+
+
 class _Reader:
     """Reads the files of one map folder in dependency order, collecting problems."""
 
@@ -146,11 +218,22 @@ class _Reader:
         self.railroads_status = RAILROADS_TRANSCRIBED
         self.row_keys: dict[str, tuple[str, dict[int, str]]] = {}  # file -> (table, line -> key)
 
-    def error(self, file: str, line: int | None, message: str, cause: str = "") -> None:
-        self.problems.append(Problem(file, line, message, ERROR, cause=cause))
+    def error(self, file: str, line: int | None, message: str, cause: str = "",
+              column: str = "") -> None:
+        self.problems.append(Problem(file, line, message, ERROR, cause=cause, column=column))
 
-    def warn(self, file: str, line: int | None, message: str) -> None:
-        self.problems.append(Problem(file, line, message, WARNING))
+    def warn(self, file: str, line: int | None, message: str, column: str = "") -> None:
+        self.problems.append(Problem(file, line, message, WARNING, column=column))
+
+    @property
+    def thousands(self) -> bool:
+        """Whether payoffs and prices are written as printed, in thousands (map.toml's
+        `figures = "thousands"`)."""
+        return self.data.manifest.get(FIGURES) == FIGURES_THOUSANDS
+
+    def amount(self, text: str) -> int | None:
+        """The whole amount a payoff or price cell means, in the map's figures; else None."""
+        return amount(text, self.thousands)
 
     def read(self) -> None:
         self.read_manifest()
@@ -198,13 +281,13 @@ class _Reader:
                        cause=f"city:{city}")
         return False
 
-    def known_region(self, file: str, line: int, code: str) -> bool:
+    def known_region(self, file: str, line: int, code: str, column: str = "") -> bool:
         """Whether `code` is a region code; reports it unless regions.csv was unreadable."""
         if code in self.data.regions:
             return True
         if "regions" not in self.unreadable:
             self.error(file, line, f"unknown region {code!r} (not a code in regions.csv)",
-                       cause=f"region:{code}")
+                       cause=f"region:{code}", column=column)
         return False
 
     # -- manifest --------------------------------------------------------------------------
@@ -250,6 +333,11 @@ class _Reader:
         note = manifest.get("money_note", "")
         if not isinstance(note, str):
             self.error(MANIFEST, None, "field 'money_note' must be a string")
+        figures = manifest.get(FIGURES, FIGURES_FULL)
+        if figures not in (FIGURES_FULL, FIGURES_THOUSANDS):
+            self.error(MANIFEST, None, f"field {FIGURES!r} must be {FIGURES_THOUSANDS!r} (payoffs "
+                       f"and prices as printed, 17 for 17,000) or {FIGURES_FULL!r}, not "
+                       f"{figures!r}")
 
     def read_file_names(self, files: object) -> None:
         if not isinstance(files, dict):
@@ -291,18 +379,20 @@ class _Reader:
             code, name = row["code"], row["name"]
             ok = True
             if not code or code == UNKNOWN or KEY_SEPARATOR in code:
-                self.error(file, line, f"{code!r} cannot be a region code")
+                self.error(file, line, f"{code!r} cannot be a region code", column="code")
                 ok = False
             elif code.casefold() in codes:
-                self.error(file, line, f"code {code} repeats line {codes[code.casefold()]}")
+                self.error(file, line, f"code {code} repeats line {codes[code.casefold()]}",
+                           column="code")
                 ok = False
             else:
                 codes[code.casefold()] = line
             if not name:
-                self.error(file, line, "empty region name")
+                self.error(file, line, "empty region name", column="name")
                 ok = False
             elif name.casefold() in names:
-                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}")
+                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}",
+                           column="name")
                 ok = False
             else:
                 names[name.casefold()] = line
@@ -329,14 +419,15 @@ class _Reader:
         for line, row in self.rows("cities"):
             city, region = row["city"], row["region"]
             if not city or city == UNKNOWN or KEY_SEPARATOR in city:
-                self.error(file, line, f"{city!r} cannot be a city name")
+                self.error(file, line, f"{city!r} cannot be a city name", column="city")
                 continue
             if city.casefold() in seen:
-                self.error(file, line, f"city {city} repeats line {seen[city.casefold()]}")
+                self.error(file, line, f"city {city} repeats line {seen[city.casefold()]}",
+                           column="city")
                 continue
             seen[city.casefold()] = line
             self.city_names.add(city)
-            if not self.known_region(file, line, region):
+            if not self.known_region(file, line, region, "region"):
                 continue
             self.data.cities[city] = region
             self.city_lines[city] = line
@@ -449,19 +540,10 @@ class _Reader:
         """Warnings for the usual typo: a payoff ten times the others of its city's row, or one
         far over the way round by a third city (the triangle inequality broken by far)."""
         payoffs = {k: v for k, v in self.data.payoffs.items() if v}
-        by_city: dict[str, list[int]] = {}
-        for (a, b), value in payoffs.items():
-            by_city.setdefault(a, []).append(value)
-            by_city.setdefault(b, []).append(value)
-        flagged: set[tuple[str, str]] = set()
-        for (a, b), value in sorted(payoffs.items()):
-            row = sorted(by_city[a] + by_city[b])
-            row.remove(value)
-            row.remove(value)
-            if len(row) >= 4 and value >= NEIGHBOURS_FACTOR * row[len(row) // 2]:
-                flagged.add((a, b))
-                self.warn(file, lines.get((a, b)), f"{a}–{b} is {value}, ten times the payoffs "
-                          f"around it (about {row[len(row) // 2]}): a digit too many?")
+        flagged = odd_payoffs(payoffs)
+        for (a, b), message in flagged.items():
+            self.warn(file, lines.get((a, b)), message, column="payoff")
+        self.check_unit(file, payoffs)
         cities = sorted({c for pair_ in payoffs for c in pair_})
         if len(cities) > 60:  # the full check is cubic: a large chart is checked by its rows
             return
@@ -470,16 +552,31 @@ class _Reader:
                 continue
             for c in cities:
                 ac, cb = payoffs.get(pair(a, c)), payoffs.get(pair(c, b))
-                if c in (a, b) or not ac or not cb:
-                    continue
+                if c in (a, b) or not ac or not cb or {pair(a, c), pair(c, b)} & flagged.keys():
+                    continue  # a leg warned of already says nothing about this pair
                 if value > TRIANGLE_SLACK * (ac + cb):
-                    self.warn(file, lines.get((a, b)), f"{a}–{b} is {value}, more than twice "
-                              f"{a}–{c}–{b} ({ac} + {cb}): a typo?")
+                    self.warn(file, lines.get((a, b)), f"{a}–{b} is {dollars(value)}, more than "
+                              f"twice {a}–{c}–{b} ({dollars(ac)} + {dollars(cb)}): a typo?",
+                              column="payoff")
                     break
+
+    def check_unit(self, file: str, payoffs: dict[tuple[str, str], int]) -> None:
+        """An error for a chart typed in thousands without saying so: every payoff under 1,000
+        in a map of full amounts (the rulebook prints payoffs "in thousands"): its games would
+        pay 17 for 17,000."""
+        if self.thousands or len(payoffs) < 2 or max(payoffs.values()) >= THOUSAND:
+            return
+        top = max(payoffs.values())
+        full = dollars(top * THOUSAND)
+        self.error(file, None, f"every payoff is under 1,000 (the largest is {top}): the chart "
+                  f"prints them in thousands, so a game would pay {top} for {full}. Write "
+                  f'figures = "thousands" in {MANIFEST} if they are typed as printed, or the '
+                  f"full amounts ({top * THOUSAND} for {top}).", column="payoff")
 
     def payoff_value(self, file: str, line: int, text: str, key: tuple[str, str]) -> Any:
         if not text:
-            self.error(file, line, "empty payoff cell (write ? if the chart cell is unknown)")
+            self.error(file, line, "empty payoff cell (write ? if the chart cell is unknown)",
+                       column="payoff")
             return _BAD
         if text == UNKNOWN:
             return None
@@ -487,13 +584,13 @@ class _Reader:
             if key in self.data.twins:
                 return 0
             self.error(file, line, "payoff 0 is only for twin cities (list them as twins in "
-                                   "map.toml)")
+                                   "map.toml)", column="payoff")
             return _BAD
-        value = positive_int(text)
-        if value is None:
-            self.error(file, line, f"payoff {text!r} is not a positive whole number or ?")
+        wrong = unfit(text, self.thousands, "payoff", 17)
+        if wrong:
+            self.error(file, line, wrong if "fit" in wrong else f"{wrong} or ?", column="payoff")
             return _BAD
-        return value
+        return self.amount(text)
 
     def check_payoffs_complete(self, file: str, present: set[tuple[str, str]]) -> None:
         partners = {city: 0 for city in self.data.cities}
@@ -520,28 +617,28 @@ class _Reader:
             abbr, name = row["abbr"], row["name"]
             ok = True
             if not abbr:
-                self.error(file, line, "empty abbreviation")
+                self.error(file, line, "empty abbreviation", column="abbr")
                 ok = False
             elif abbr.casefold() in self.railroad_lines:
                 self.error(file, line, f"abbreviation {abbr} repeats line "
-                                       f"{self.railroad_lines[abbr.casefold()]}")
+                                       f"{self.railroad_lines[abbr.casefold()]}", column="abbr")
                 ok = False
             else:
                 self.railroad_lines[abbr.casefold()] = line
             if not name:
-                self.error(file, line, "empty name")
+                self.error(file, line, "empty name", column="name")
                 ok = False
             elif name.casefold() in names:
-                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}")
+                self.error(file, line, f"name {name!r} repeats line {names[name.casefold()]}",
+                           column="name")
                 ok = False
             else:
                 names[name.casefold()] = line
-            price = positive_int(row["price"])
-            if price is None:
-                self.error(file, line, f"price {row['price']!r} is not a positive whole number")
-                ok = False
+            price = self.price(file, line, row["price"])
+            ok = ok and price is not None
             if row["public"] not in ("yes", "no"):
-                self.error(file, line, f"public {row['public']!r} is not yes or no")
+                self.error(file, line, f"public {row['public']!r} is not yes or no",
+                           column="public")
                 ok = False
             ok = self.check_colour(file, line, row["colour"], colours) and ok
             if ok and price is not None:
@@ -554,15 +651,24 @@ class _Reader:
             self.error(file, None, "no railroads (if they are not transcribed yet, write "
                                    'railroads = "not transcribed" in map.toml)')
 
+    def price(self, file: str, line: int, text: str) -> int | None:
+        """A railroad's price as a whole amount, or None after reporting it at its column."""
+        wrong = unfit(text, self.thousands, "price", 42)
+        if wrong:
+            self.error(file, line, wrong, column="price")
+            return None
+        return self.amount(text)
+
     def check_colour(self, file: str, line: int, colour: str, seen: dict[str, int]) -> bool:
         if not colour:
-            self.warn(file, line, "no display colour")
+            self.warn(file, line, "no display colour", column="colour")
             return True
         if not _COLOUR.fullmatch(colour):
-            self.error(file, line, f"colour {colour!r} is not #rrggbb")
+            self.error(file, line, f"colour {colour!r} is not #rrggbb", column="colour")
             return False
         if colour.lower() in seen:
-            self.warn(file, line, f"colour {colour} repeats line {seen[colour.lower()]}")
+            self.warn(file, line, f"colour {colour} repeats line {seen[colour.lower()]}",
+                      column="colour")
         else:
             seen[colour.lower()] = line
         return True

@@ -525,6 +525,7 @@ class TurnPage(Presenter):
         panel.data["payoff"] = self.payoff(player.trip_from or player.destination,
                                            player.destination)
         panel.data["home_trip"] = not panel.legal["pays"]
+        panel.data["thousands"] = self.board.thousands  # an unknown cell is typed as printed
         panel.data["action"] = {"type": "arrive", "player": player.id}  # its money is named
         if not panel.data["start_of_turn"]:
             self.ridden_panel(panel)
