@@ -12,7 +12,7 @@ from pathlib import Path
 from referee.games import registry
 from referee.web import INSTANCE_ENV, store
 from referee.web.db import DATABASE_FILE, DamagedDatabase, migrate, open_database
-from referee.web.people import as_json, club
+from referee.web.people import as_json, club, club_games
 from referee.web.results import ResultsCache, replayed_frames
 
 
@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the app's instance folder (default $REFEREE_INSTANCE, else the "
                         "user's data folder, as referee serve)")
     parser.add_argument("--json", action="store_true",
-                        help='print {"players": [{"name", "games", "wins", "by_game"}]}')
+                        help='print {"players": [{"name", "games", "wins", "by_game", "rivals", '
+                        '...}], "games": [...]} (docs/players.md)')
     parser.set_defaults(handler=run)
 
 
@@ -50,13 +51,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         results = ResultsCache().results(db, replayed_frames(registry.resolver(folder)))
-        people = club(results.played, store.name_corrections(db), list(registry.GAMES))
+        corrections = store.name_corrections(db)
+        people = club(results.played, corrections, list(registry.GAMES))
+        games = club_games(results.played, corrections)
     finally:
         db.close()
     for problem in results.problems:
         print(f"not counted: {problem}", file=sys.stderr)
     if args.json:
-        print(json.dumps(as_json(people), indent=1, ensure_ascii=False))
+        print(json.dumps(as_json(people, games), indent=1, ensure_ascii=False))
         return 0
     print(f"{results.finished} finished game{'s' * (results.finished != 1)}.")
     for person in people:

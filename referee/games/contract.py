@@ -446,6 +446,7 @@ class FinalFigures:
     values: Mapping[str, Mapping[str, int]]  # seat id -> figure key -> value
     winners: tuple[str, ...]
     places: Mapping[str, int]
+    score: str = ""  # the key of the figure that is the game's final score (the play's score)
 
 
 def ranked(values: Mapping[str, Mapping[str, int]], winners: Sequence[str],

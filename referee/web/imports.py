@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.engine.record import RecordError, check_record
 from referee.games.registry import GAMES
+from referee.web.dates import minutes_between, moment
 from referee.web.filters import HEX_COLOUR
 from referee.web.forms import FormError, checked_json
 from referee.web.names import SEAT_ID, clean_name, has_surrogate, name_problems
@@ -65,6 +66,28 @@ def _players(players: list, where: str, info: Any) -> list[dict]:
     return out
 
 
+def _dates(record: dict, where: str) -> None:
+    """Refuse `started`, `ended` or `minutes` that are not what docs/game-record.md says."""
+    for key in ("started", "ended"):
+        if key in record and moment(record[key]) is None:
+            raise RecordError(f"{where}: {key} must be a date and time with its offset, such "
+                              "as \"2026-05-03T19:30:00+02:00\"")
+    if "ended" in record and "started" not in record:
+        raise RecordError(f"{where}: ended: a record that says when it ended says when it "
+                          "started")
+    minutes = minutes_between(record.get("started"), record.get("ended"))
+    if minutes is not None and minutes < 0:
+        raise RecordError(f"{where}: ended is before started")
+    if "minutes" in record and record["minutes"] != minutes:
+        raise RecordError(f"{where}: minutes must be the minutes from started to ended"
+                          + (f" ({minutes})" if minutes is not None else ""))
+
+
+def record_dates_of(record: dict) -> tuple[str | None, str | None]:
+    """A checked record's (started, ended), None where it says nothing."""
+    return record.get("started"), record.get("ended")
+
+
 def read_upload(raw: bytes, filename: str) -> tuple[dict, str]:
     """The game record in an uploaded file, checked, and the title of the game it becomes."""
     where = clean_name(PurePath(filename).name)[:60] or "the record"
@@ -97,6 +120,7 @@ def read_upload(raw: bytes, filename: str) -> tuple[dict, str]:
         actions = [checked_json(a, f"actions[{i}]") for i, a in enumerate(record["actions"])]
     except FormError as err:
         raise RecordError(f"{where}: {str(err).rstrip('.')}") from None
+    _dates(record, where)
     checked = {**record, "players": players, "settings": settings, "actions": actions}
     titled = record.get("title")
     if titled is not None and not isinstance(titled, str):

@@ -27,7 +27,7 @@ from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db, immediate
 from referee.web.games import hooks_for
-from referee.web.imports import read_upload
+from referee.web.imports import read_upload, record_dates_of
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
 from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of, frame_noter
@@ -82,7 +82,8 @@ def options() -> Response:
                             listings=store.list_games(get_db()))
 
 
-def _start(record: dict, replayer: Replayer, title: str) -> Response:
+def _start(record: dict, replayer: Replayer, title: str,
+           dates: tuple[str | None, str | None] | None = None) -> Response:
     """Store a checked game, keep its Replayer, send its creator to the banker console.
 
     Everything slow (the replay, the checkpoint and its notes) is done before the write lock is
@@ -94,6 +95,7 @@ def _start(record: dict, replayer: Replayer, title: str) -> Response:
         game = store.create_game(
             db, game=record["game"], map_ref=record["map"], settings=record["settings"],
             players=record["players"], title=title, actions=record["actions"],
+            dates=dates,
         )
         if pending is not None:
             replayers().store_checkpoint(db, game.id, pending)
@@ -167,4 +169,4 @@ def import_record() -> Response:
         return _lobby(422, import_problem=f"The record stops at an illegal action: {err}")
     except (RecordError, GameUnavailable, IllegalAction) as err:
         return _lobby(422, import_problem=str(err))
-    return _start(record, replayer, title)
+    return _start(record, replayer, title, record_dates_of(record))

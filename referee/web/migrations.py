@@ -141,3 +141,16 @@ def m007_records_given(db: Database) -> None:
         not_null={"seq", "given"},
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m008_game_dates(db: Database) -> None:
+    """When a game was played (docs/game-record.md): `started` (a game made here starts when it
+    is created; an imported record brings its own, or none: date unknown), `ended` (an
+    imported record's end) and `imported_seq` (how many of its actions an import brought: an
+    action recorded after them was played here, and its time is the game's end). A game stored
+    before has only its `created`: it was started then."""
+    db.execute("alter table games add column started text")
+    db.execute("alter table games add column ended text")
+    db.execute("alter table games add column imported_seq integer not null default 0")
+    db.execute("update games set started = created")

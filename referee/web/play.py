@@ -23,6 +23,7 @@ from referee.web.actors import (
     require_banker,
     set_banker_cookie,
 )
+from referee.web.dates import ended_at, record_dates
 from referee.web.db import get_db, immediate
 from referee.web.forms import FormError, action_from_form
 from referee.web.games import hooks_for
@@ -118,7 +119,9 @@ def export(game_id: str) -> Response:
             store.give_record(db, game.id, snapshot.seq)
             actions = store.actions_from(db, game.id)
     record = game.record(actions)
-    record = {"format": record["format"], "game": record["game"], "title": game.title, **record}
+    ended = ended_at(get_db(), game, len(actions)) if game_over(game, snapshot.state) else None
+    record = {"format": record["format"], "game": record["game"], "title": game.title,
+              **record_dates(game.started, ended), **record}
     name = f"referee-{slug(game.title)}-{game.id}.json"
     return Response(
         dump_record(record),

@@ -47,6 +47,9 @@ class GameRow:
     title: str
     game_secret: str = field(repr=False)
     banker_secret: str = field(repr=False)
+    started: str | None = None  # when it was started, if known (ISO 8601 with offset)
+    ended: str | None = None  # an imported record's end, if it brought one
+    imported_seq: int = 0  # how many of its actions an import brought
 
     def record(self, actions: Iterable[dict] = ()) -> dict:
         """The engine's game record of this game with `actions` as its log."""
@@ -120,6 +123,9 @@ def _game(row: dict) -> GameRow:
         title=row["title"],
         game_secret=row["game_secret"],
         banker_secret=row["banker_secret"],
+        started=row.get("started"),
+        ended=row.get("ended"),
+        imported_seq=int(row.get("imported_seq") or 0),
     )
 
 
@@ -141,18 +147,28 @@ def create_game(
     players: list[dict],
     title: str,
     actions: Iterable[dict] = (),
+    dates: tuple[str | None, str | None] | None = None,
 ) -> GameRow:
-    """Store a new game with one free seat per player and an optional starting log."""
+    """Store a new game with one free seat per player and an optional starting log.
+
+    `dates`: an imported record's (started, ended), either None where unknown; without them
+    the game starts now."""
+    actions = list(actions)
+    created = now()
+    started, ended = dates if dates is not None else (created, None)
     row = {
         "id": new_game_id(),
         "game": game,
         "map": json.dumps(map_ref, ensure_ascii=False),
         "settings": json.dumps(settings, ensure_ascii=False),
         "players": json.dumps(players, ensure_ascii=False),
-        "created": now(),
+        "created": created,
         "title": title,
         "game_secret": new_secret(),
         "banker_secret": new_secret(),
+        "started": started,
+        "ended": ended,
+        "imported_seq": len(actions) if dates is not None else 0,
     }
     with db.atomic():
         db["games"].insert(row)
@@ -207,6 +223,13 @@ def position(db: Database, game_id: str, client_id: str | None) -> tuple[int, di
         return None
     done = found[0]["done"]
     return found[0]["n"], (None if done is None else _stored_action(done))
+
+
+def action_time(db: Database, game_id: str, seq: int) -> str | None:
+    """When the action at log position `seq` was recorded (None if there is none)."""
+    found = rows(db, "select created from actions where game_id = ? and seq = ?",
+                 [game_id, seq])
+    return found[0]["created"] if found else None
 
 
 def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:

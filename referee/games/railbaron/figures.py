@@ -38,4 +38,5 @@ def final_figures(frames: Sequence[Any]) -> FinalFigures | None:
             "bankruptcies": int(player.bankrupt),
         }
     winners = tuple(state.winners)
-    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_cash"))
+    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_cash"),
+                        "final_cash")
