@@ -27,7 +27,7 @@ from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db, immediate
 from referee.web.games import hooks_for
-from referee.web.imports import read_upload, record_dates_of
+from referee.web.imports import read_upload, record_dates_of, replay_import
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
 from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of, frame_noter
@@ -136,20 +136,9 @@ def _read_upload() -> tuple[dict, str]:
 
 
 def _replay(record: dict) -> Replayer:
-    """The imported record replayed; RecordError or ReplayError says where it goes wrong."""
-    replayer = Replayer(build_rules(record, replayers().resolve_map))
-    for position, action in enumerate(record["actions"]):
-        try:
-            replayer.submit(action)
-        except IllegalAction as err:
-            raise ReplayError(position, action, err) from err
-        except (TypeError, LookupError, AttributeError, ValueError, AssertionError) as err:
-            # The rules should refuse with IllegalAction; a malformed record must still not
-            # be a 500. The log keeps the traceback for whoever fixes the rules.
-            current_app.logger.exception("the rules failed on an imported action")
-            raise RecordError(f"actions[{position}] ({action['type'][:40]!r}): the rules "
-                              "could not read this action") from err
-    return replayer
+    """The imported record replayed; the log keeps the traceback of rules that fail on it."""
+    return replay_import(record, replayers().resolve_map, lambda: current_app.logger.exception(
+        "the rules failed on an imported action"))
 
 
 @bp.errorhandler(RequestEntityTooLarge)

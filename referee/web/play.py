@@ -23,13 +23,13 @@ from referee.web.actors import (
     require_banker,
     set_banker_cookie,
 )
-from referee.web.dates import ended_at, record_dates
 from referee.web.db import get_db, immediate
 from referee.web.forms import FormError, action_from_form
 from referee.web.games import hooks_for
 from referee.web.keys import same_secret
 from referee.web.names import clean_name, name_problems, seat_names
 from referee.web.newgame import MAX_NAME
+from referee.web.records import full_record
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Refuse, ReusedClientId, submit_action
@@ -118,10 +118,7 @@ def export(game_id: str) -> Response:
                            "again.")
             store.give_record(db, game.id, snapshot.seq)
             actions = store.actions_from(db, game.id)
-    record = game.record(actions)
-    ended = ended_at(get_db(), game, len(actions)) if game_over(game, snapshot.state) else None
-    record = {"format": record["format"], "game": record["game"], "title": game.title,
-              **record_dates(game.started, ended), **record}
+    record = full_record(get_db(), game, actions, game_over(game, snapshot.state))
     name = f"referee-{slug(game.title)}-{game.id}.json"
     return Response(
         dump_record(record),

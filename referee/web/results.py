@@ -20,9 +20,9 @@ from referee.engine.replay import Frame, Replayer, ReplayError
 from referee.games import registry
 from referee.web import store
 from referee.web.dates import ended_at
-from referee.web.digest import record_digest
 from referee.web.names import seat_names
 from referee.web.people import Played
+from referee.web.records import game_digest
 from referee.web.replayers import GameUnavailable, build_rules
 from referee.web.store import DamagedRow, GameRow, Listing
 
@@ -85,7 +85,7 @@ class ResultsCache:
             count = listing.actions
             played = seats_of(game, frames_of(db, game, count),
                               lambda: ended_at(db, game, count),
-                              lambda: record_digest(game.record(store.actions_from(db, game.id))))
+                              lambda: game_digest(db, game))
         except (DamagedRow, GameUnavailable, RecordError, ReplayError, IllegalAction) as err:
             problems.append(f"{listing.title}: {err}")
             return []

@@ -400,13 +400,15 @@ class NameCorrection:
 
 
 def add_name_correction(db: Database, kind: str, name: str, into: str,
-                        seats: Iterable[tuple[str, str]], reason: str) -> int:
-    """Store a correction; return its id."""
+                        seats: Iterable[tuple[str, str]], reason: str,
+                        created: str | None = None, taken_back: str | None = None) -> int:
+    """Store a correction (made now, unless a gathered one brings when it was made, and
+    whether it was taken back); return its id."""
     cursor = db.execute(
-        "insert into name_corrections (kind, name, counted_as, seats, reason, created) "
-        "values (?, ?, ?, ?, ?, ?)",
+        "insert into name_corrections (kind, name, counted_as, seats, reason, created, "
+        "taken_back) values (?, ?, ?, ?, ?, ?, ?)",
         [kind, name, into, json.dumps([list(s) for s in seats], ensure_ascii=False), reason,
-         now()],
+         created or now(), taken_back],
     )
     return int(cursor.lastrowid or 0)
 

@@ -1,0 +1,91 @@
+"""`referee export --finished FILE` and `referee gather FILE...`: one club record from several
+laptops (docs/club-record.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from referee.engine.record import RecordError
+from referee.web.club import club_file, gather
+from referee.web.imports import read_json, where_of
+from referee.web.offline import NoInstance, open_instance
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from referee.commands.stats import instance_argument
+
+    export = subparsers.add_parser(
+        "export", help="write every finished game of an instance, and its name corrections, "
+        "to one file",
+        description="Write the club record of an instance: every finished game's record and "
+        "the name corrections, one JSON file that `referee gather` (or the players page) adds "
+        "to another laptop (docs/club-record.md).")
+    export.add_argument("--finished", metavar="FILE", type=Path, required=True,
+                        help="the file to write")
+    instance_argument(export)
+    export.set_defaults(handler=run_export)
+    gathering = subparsers.add_parser(
+        "gather", help="add the games of club records that this instance does not have",
+        description="Add every game of each club record file that the instance does not hold "
+        "yet (the same game, by its record's digest, is never added twice) and merge its name "
+        "corrections after the instance's own, saying what was added and what was skipped.")
+    gathering.add_argument("files", metavar="FILE", type=Path, nargs="+")
+    instance_argument(gathering)
+    gathering.set_defaults(handler=run_gather)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    try:
+        instance = open_instance(args.instance)
+    except NoInstance as err:
+        print(err, file=sys.stderr)
+        return 2
+    try:
+        results = instance.results()
+        document = club_file(instance.db, results.played)
+    finally:
+        instance.db.close()
+    for problem in results.problems:
+        print(f"not exported: {problem}", file=sys.stderr)
+    try:
+        args.finished.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+                                 encoding="utf-8")
+    except OSError as err:
+        print(f"{args.finished}: cannot write ({err.strerror})", file=sys.stderr)
+        return 2
+    count = len(document["games"])
+    print(f"{args.finished}: {count} finished game{'s' * (count != 1)}, "
+          f"{len(document['corrections'])} name correction"
+          f"{'s' * (len(document['corrections']) != 1)}.")
+    return 0
+
+
+def run_gather(args: argparse.Namespace) -> int:
+    try:
+        instance = open_instance(args.instance)
+    except NoInstance as err:
+        print(err, file=sys.stderr)
+        return 2
+    status = 0
+    try:
+        for path in args.files:
+            try:
+                data = read_json(path.read_bytes(), where_of(str(path)))
+                done = gather(instance.db, data, where_of(str(path)), instance.resolve_map())
+            except OSError as err:
+                print(f"{path}: cannot read ({err.strerror})", file=sys.stderr)
+                status = 2
+                continue
+            except RecordError as err:
+                print(err, file=sys.stderr)
+                status = 2
+                continue
+            print(f"{path}:")
+            for line in done.lines():
+                print(f"  {line}")
+    finally:
+        instance.db.close()
+    return status
