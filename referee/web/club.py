@@ -159,7 +159,8 @@ def _merge(db: Database, corrections: list, digests: dict[str, str], out: Gather
         if key in here:
             out.corrections_skipped += 1
             if c.get("taken_back") and here[key].taken_back is None:
-                store.take_back_name_correction(db, here[key].id)
+                with db.atomic():
+                    store.take_back_name_correction(db, here[key].id)
             continue
         mapped = [(digests[g], seat) for g, seat in seats if g in digests]
         if c["kind"] == SPLIT and not mapped:

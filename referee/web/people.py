@@ -88,8 +88,7 @@ class Person:
     @property
     def average_minutes(self) -> int | None:
         """The mean length of his games whose length is known (nearest minute, halves up)."""
-        lengths = [p.minutes for p in self.played if p.minutes is not None]
-        return (2 * sum(lengths) + len(lengths)) // (2 * len(lengths)) if lengths else None
+        return _mean([p.minutes for p in self.played if p.minutes is not None])
 
     @property
     def months(self) -> dict[str, int]:
@@ -178,6 +177,26 @@ def club(played: Iterable[Played], corrections: Iterable[NameCorrection],
         out.append(Person(key, shown[key], theirs, kinds,
                           rivals_of(theirs, tables, lambda p: person_key(names[p.where]), shown)))
     return sorted(out, key=lambda x: (-x.wins, -x.games, x.name.casefold()))
+
+
+def _mean(values: Sequence[int]) -> int | None:
+    return (2 * sum(values) + len(values)) // (2 * len(values)) if values else None
+
+
+def club_months(played: Iterable[Played]) -> dict[str, int]:
+    """The club's dated finished games counted by the month they were started in ("2026-05"),
+    oldest first."""
+    started = {p.game_id: p.started for p in played if p.started}
+    return dict(sorted(Counter(s[:7] for s in started.values()).items()))
+
+
+def club_lengths(played: Iterable[Played]) -> dict[str, int]:
+    """Each game's average length in minutes over its finished games of known length."""
+    lengths: dict[str, dict[str, int]] = {}
+    for p in played:
+        if p.minutes is not None:
+            lengths.setdefault(p.game, {})[p.game_id] = p.minutes
+    return {g: _mean(list(m.values())) or 0 for g, m in lengths.items()}
 
 
 def club_games(played: Iterable[Played], corrections: Iterable[NameCorrection]) -> list[dict]:

@@ -3,14 +3,16 @@ the other (twice), and `referee stats --json` of the gathered laptop worked out 
 
 from __future__ import annotations
 
+import io
 import json
+import re
 
 import pytest
 
 from referee.cli import main
 from referee.web import create_app
 from tests.web.conftest import Browser
-from tests.web.test_players import imported, record
+from tests.web.test_players import counts, imported, record
 
 # when each game was played, as a third laptop's export would say
 PRAIRIE_1 = {"started": "2026-05-01T19:00:00+02:00", "ended": "2026-05-01T21:05:00+02:00"}
@@ -136,3 +138,45 @@ def test_a_file_that_is_not_a_club_record_is_refused_with_where(laptops, tmp_pat
     single.write_text(json.dumps(record("prairie_game_1")), encoding="utf-8")
     status, _out, err = run(capsys, "gather", str(single), "--instance", str(a))
     assert status == 2 and "one-game.json: not a club record" in err
+
+
+def test_the_players_page_exports_every_finished_game_and_gathers_them_elsewhere(laptops):
+    a, b = laptops
+    at_a = Browser(create_app({"TESTING": True}, instance_path=a))
+    at_b = Browser(create_app({"TESTING": True}, instance_path=b))
+    assert "Export every finished game" in at_b.get("/players").text
+    exported = at_b.get("/players/club.json")
+    assert exported.status_code == 200
+    assert "attachment" in exported.headers["Content-Disposition"]
+
+    def gather(body: bytes):
+        return at_a.post("/players/gather", {"club": (io.BytesIO(body), "club.json")},
+                         content_type="multipart/form-data")
+
+    first = gather(exported.data)
+    assert first.status_code == 200
+    assert "Added 1 game: game (imported)." in first.text
+    assert "Name corrections: 1 added, 0 already here." in first.text
+    again = gather(exported.data)
+    assert "Added 0 games." in again.text and "this laptop has it already" in again.text
+    page = at_a.get("/players").text
+    assert counts(at_a) == {"Ann": (3, 1), "Bob": (3, 1), "Cy": (2, 1), "Dee": (1, 0)}
+    assert "2026-06</td><td>1</td>" in page and "2026-05</td><td>2</td>" in page
+    assert gather(b"{not json").status_code == 422
+    broken = gather(json.dumps({"format": "referee.club/1", "games": [{"format": "x"}],
+                                "corrections": []}).encode())
+    assert broken.status_code == 200 and "Skipped club.json: games[0]" in broken.text
+
+
+def test_a_persons_page_shows_his_rivals_and_when_he_played(laptops, capsys):
+    a, b = laptops
+    club = b.parent / "club-b.json"
+    assert run(capsys, "export", "--finished", str(club), "--instance", str(b))[0] == 0
+    assert run(capsys, "gather", str(club), "--instance", str(a))[0] == 0
+    page = Browser(create_app({"TESTING": True}, instance_path=a)).get("/players/dee").text
+    rivals = page.split('id="rivals"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<bdi>(\w+)</bdi></a></th>\s*<td>(\d)</td><td>(\d)</td><td>(\d)</td>"
+                      r"<td>(\d)</td>", rivals)
+    assert rows == [("Ann", "1", "0", "1", "0"), ("Bob", "1", "1", "0", "0"),
+                    ("Cy", "1", "1", "0", "0")]
+    assert "Last played 2026-06-05" in page and "1 h 36 min a game on average" in page
