@@ -13,6 +13,8 @@ from referee.games import registry
 from referee.web import store
 from referee.web.offline import NoInstance, open_instance
 from referee.web.people import as_json, club, club_games
+from referee.web.plays import write_plays
+from referee.web.site import write_site
 
 
 def instance_argument(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print {"players": [{"name", "games", "wins", "by_game", "rivals", '
                         '...}], "games": [...]} (docs/players.md)')
+    parser.add_argument("--plays", metavar="DIR", type=Path, default=None,
+                        help="also write each finished game's play, in BoardGameGeek's fields, "
+                        "as one file in DIR (docs/club-record.md)")
+    parser.add_argument("--site", metavar="DIR", type=Path, default=None,
+                        help="also write the club's static pages (players, rivals, games) "
+                        "into DIR")
     parser.set_defaults(handler=run)
 
 
@@ -52,6 +60,17 @@ def run(args: argparse.Namespace) -> int:
     people = club(results.played, corrections, list(registry.GAMES))
     for problem in results.problems:
         print(f"not counted: {problem}", file=sys.stderr)
+    try:
+        if args.plays:
+            written = write_plays(args.plays, results.played)
+            print(f"{args.plays}: {len(written)} play{'s' * (len(written) != 1)}",
+                  file=sys.stderr)
+        if args.site:
+            written = write_site(args.site, people, club_games(results.played, corrections))
+            print(f"{args.site}: {len(written)} pages", file=sys.stderr)
+    except OSError as err:
+        print(f"{err.filename}: cannot write ({err.strerror})", file=sys.stderr)
+        return 2
     if args.json:
         games = club_games(results.played, corrections)
         print(json.dumps(as_json(people, games), indent=1, ensure_ascii=False))

@@ -15,7 +15,7 @@ from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
 from referee.web.replayers import ReplayerCache
 from referee.web.store import GameRow
-from referee.web.viewmodel import END_STANDS, GameView, undo_reopens
+from referee.web.viewmodel import END_STANDS, GameView, game_over, undo_reopens
 
 PAGE_ENDPOINTS = {
     "phone": "play.phone",
@@ -84,6 +84,7 @@ def render_game(
         "notice": notice,
         "refusal": refusal,
         "refusal_oob": answer and is_htmx(),
+        "over": game_over(game, snapshot.state),
     }
     if page in ("banker", "table") and not is_htmx():
         link, *fallback = join_links(game)
