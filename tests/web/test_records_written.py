@@ -4,10 +4,11 @@ over, with and without its dates), the club file's records, and a new game's fir
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
-from referee.web.dates import moment
+from referee.web.dates import minutes_between, moment
 from tests.test_record_schema import FIXTURES, problems
 from tests.web.test_players import imported, record
 
@@ -47,3 +48,17 @@ def test_a_new_games_record_meets_the_schemas(banker):
     assert problems(written) == []
     assert moment(written["started"]) is not None  # a game made here starts when it is made
     assert "ended" not in written
+
+
+def test_a_game_that_ends_here_ends_when_its_last_action_was_recorded(banker):
+    last = record("prairie_game_1")["actions"][-1]  # Ann's last card ends the game
+    game_id = imported(banker, record("prairie_game_1", drop=1) | {"started": DATES["started"]})
+    before = datetime.now(UTC)
+    response = banker.act(game_id, json=json.dumps(last))
+    assert response.status_code in (200, 303), response.text
+    after = datetime.now(UTC)
+    written = json.loads(banker.get(f"/g/{game_id}/export.json").text)
+    assert problems(written) == []
+    ended = moment(written["ended"])
+    assert before.replace(microsecond=0) <= ended <= after
+    assert written["minutes"] == minutes_between(DATES["started"], written["ended"])
