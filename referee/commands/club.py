@@ -11,7 +11,7 @@ from pathlib import Path
 from referee.engine.record import RecordError
 from referee.web.club import club_file, gather
 from referee.web.imports import read_json, where_of
-from referee.web.offline import NoInstance, open_instance
+from referee.web.offline import Instance, run_on_instance
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,54 +38,45 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    try:
-        instance = open_instance(args.instance)
-    except NoInstance as err:
-        print(err, file=sys.stderr)
-        return 2
-    try:
-        results = instance.results()
-        document = club_file(instance.db, results.played)
-    finally:
-        instance.db.close()
+    return run_on_instance(args.instance, lambda instance: _export(instance, args.finished))
+
+
+def _export(instance: Instance, path: Path) -> int:
+    results = instance.results()
+    document = club_file(instance.db, results.played)
     for problem in results.problems:
         print(f"not exported: {problem}", file=sys.stderr)
     try:
-        args.finished.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
-                                 encoding="utf-8")
+        path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
     except OSError as err:
-        print(f"{args.finished}: cannot write ({err.strerror})", file=sys.stderr)
+        print(f"{path}: cannot write ({err.strerror})", file=sys.stderr)
         return 2
-    count = len(document["games"])
-    print(f"{args.finished}: {count} finished game{'s' * (count != 1)}, "
-          f"{len(document['corrections'])} name correction"
-          f"{'s' * (len(document['corrections']) != 1)}.")
+    games, corrections = len(document["games"]), len(document["corrections"])
+    print(f"{path}: {games} finished game{'s' * (games != 1)}, "
+          f"{corrections} name correction{'s' * (corrections != 1)}.")
     return 0
 
 
 def run_gather(args: argparse.Namespace) -> int:
-    try:
-        instance = open_instance(args.instance)
-    except NoInstance as err:
-        print(err, file=sys.stderr)
-        return 2
+    return run_on_instance(args.instance, lambda instance: _gather(instance, args.files))
+
+
+def _gather(instance: Instance, paths: list[Path]) -> int:
     status = 0
-    try:
-        for path in args.files:
-            try:
-                data = read_json(path.read_bytes(), where_of(str(path)))
-                done = gather(instance.db, data, where_of(str(path)), instance.resolve_map())
-            except OSError as err:
-                print(f"{path}: cannot read ({err.strerror})", file=sys.stderr)
-                status = 2
-                continue
-            except RecordError as err:
-                print(err, file=sys.stderr)
-                status = 2
-                continue
-            print(f"{path}:")
-            for line in done.lines():
-                print(f"  {line}")
-    finally:
-        instance.db.close()
+    for path in paths:
+        try:
+            data = read_json(path.read_bytes(), where_of(str(path)))
+            done = gather(instance.db, data, where_of(str(path)), instance.resolve_map())
+        except OSError as err:
+            print(f"{path}: cannot read ({err.strerror})", file=sys.stderr)
+            status = 2
+            continue
+        except RecordError as err:
+            print(err, file=sys.stderr)
+            status = 2
+            continue
+        print(f"{path}:")
+        for line in done.lines():
+            print(f"  {line}")
     return status

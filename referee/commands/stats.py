@@ -11,7 +11,7 @@ from pathlib import Path
 
 from referee.games import registry
 from referee.web import store
-from referee.web.offline import NoInstance, open_instance
+from referee.web.offline import Instance, run_on_instance
 from referee.web.people import as_json, club, club_games
 from referee.web.plays import write_plays
 from referee.web.site import write_site
@@ -47,16 +47,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        instance = open_instance(args.instance)
-    except NoInstance as err:
-        print(err, file=sys.stderr)
-        return 2
-    try:
-        results = instance.results()
-        corrections = store.name_corrections(instance.db)
-    finally:
-        instance.db.close()
+    return run_on_instance(args.instance, lambda instance: _stats(instance, args))
+
+
+def _stats(instance: Instance, args: argparse.Namespace) -> int:
+    results = instance.results()
+    corrections = store.name_corrections(instance.db)
     people = club(results.played, corrections, list(registry.GAMES))
     for problem in results.problems:
         print(f"not counted: {problem}", file=sys.stderr)

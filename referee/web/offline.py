@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,3 +51,17 @@ def open_instance(folder: Path | None) -> Instance:
         return Instance(folder, open_database(path))
     except (DamagedDatabase, sqlite3.Error) as err:
         raise NoInstance(f"{path}: {err}") from err
+
+
+def run_on_instance(folder: Path | None, work: Callable[[Instance], int]) -> int:
+    """A command's exit status: `work` done on the instance in `folder` (closed after), or 2
+    with the reason on standard error when there is none to open."""
+    try:
+        instance = open_instance(folder)
+    except NoInstance as err:
+        print(err, file=sys.stderr)
+        return 2
+    try:
+        return work(instance)
+    finally:
+        instance.db.close()
