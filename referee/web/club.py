@@ -60,15 +60,18 @@ def finished_ids(played: Sequence[Played]) -> dict[str, str]:
 
 def club_file(db: Database, played: Sequence[Played]) -> dict:
     """Every finished game's record (seats `played`) and every name correction, as one
-    document."""
+    document; its "ids" (the games' ids here, in the order of "games") are for the caller to
+    take out before the document leaves the laptop."""
     digests = finished_ids(played)
-    records = []
+    records, ids = [], []
     for game_id in digests:
         game = store.get_game(db, game_id)
         if game is not None:
             records.append(full_record(db, game, store.actions_from(db, game_id), True))
+            ids.append(game_id)
     return {"format": FORMAT, "games": records,
-            "corrections": [_correction_out(c, digests) for c in store.name_corrections(db)]}
+            "corrections": [_correction_out(c, digests) for c in store.name_corrections(db)],
+            "ids": ids}
 
 
 def _correction_out(c: NameCorrection, digests: dict[str, str]) -> dict:

@@ -200,7 +200,12 @@ def take_back(correction_id: str) -> Response:
 def club_export() -> Response:
     """Every finished game's record and every name correction, as one file for another laptop
     (docs/club-record.md). Only finished games: every figure in them is public."""
-    document = club_file(get_db(), _results().played)
+    with immediate(get_db()) as db:
+        document = club_file(db, _results().played)
+        for record_of, game_id in zip(document["games"], document.pop("ids"), strict=True):
+            # the end of each game given out stands: no undo may reopen a game whose whole log
+            # (every exact cash) someone now holds
+            store.give_record(db, game_id, len(record_of["actions"]))
     return Response(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
                     mimetype="application/json",
                     headers={"Content-Disposition": 'attachment; filename="referee-club.json"'})

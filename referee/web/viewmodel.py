@@ -260,9 +260,9 @@ def banker_may_act_for(game: GameRow, state: Any, player_id: str | None) -> bool
     return hooks_for(game.game).visible_cash(state, seat, player_id) is not None
 
 
-END_STANDS = ("The game record has been given to the banker who plays: the end stands, and "
-              "no undo takes the game back before it. Correct a cash with a correction after "
-              "the end.")
+END_STANDS = ("The game record has been given out (to the banker who plays, or in the club's "
+              "record): the end stands, and no undo takes the game back before it. Correct a "
+              "cash with a correction after the end.")
 
 
 def undo_reopens(game: GameRow, top: Any) -> bool:

@@ -180,3 +180,15 @@ def test_a_persons_page_shows_his_rivals_and_when_he_played(laptops, capsys):
     assert rows == [("Ann", "1", "0", "1", "0"), ("Bob", "1", "1", "0", "0"),
                     ("Cy", "1", "1", "0", "0")]
     assert "Last played 2026-06-05" in page and "1 h 36 min a game on average" in page
+
+
+def test_once_the_club_record_is_given_out_no_undo_reopens_its_games(tmp_path, counter_game):
+    banker = Browser(create_app({"TESTING": True}, instance_path=tmp_path / "c"))
+    game_id = imported(banker, dated("prairie_game_1", PRAIRIE_1))
+    count = banker.seq(game_id)
+    assert banker.act(game_id, type="undo", page="banker").status_code == 303  # not given yet
+    assert banker.act(game_id, type="redo", page="banker").status_code == 303
+    assert banker.get("/players/club.json").status_code == 200
+    refused = banker.act(game_id, type="undo", page="banker")
+    assert refused.status_code == 403 and "the end stands" in refused.text
+    assert banker.seq(game_id) == count + 2
