@@ -38,10 +38,18 @@ def minutes_between(started: str | None, ended: str | None) -> int | None:
 
 def ended_at(db: Database, game: GameRow, count: int) -> str | None:
     """When a game over, `count` actions long, ended: its last action's time if it was
-    recorded here, else the imported record's end (None if it brought none)."""
-    if count > game.imported_seq:
-        return store.action_time(db, game.id, count - 1)
-    return game.ended
+    recorded here, else the imported record's end (None if it brought none), in the offset of
+    its start."""
+    ended = store.action_time(db, game.id, count - 1) if count > game.imported_seq else game.ended
+    return in_offset_of(ended, game.started)
+
+
+def in_offset_of(when: str | None, like: str | None) -> str | None:
+    """`when` written in the offset of `like` (the same moment), when both are moments."""
+    moment_, other = moment(when), moment(like)
+    if moment_ is None or other is None:
+        return when
+    return moment_.astimezone(other.tzinfo).isoformat(timespec="seconds")
 
 
 def record_dates(started: str | None, ended: str | None) -> dict:

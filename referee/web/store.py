@@ -30,6 +30,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def local_now() -> str:
+    """Now, in the laptop's own offset: a game's start, whose day is the evening it was
+    played."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
 def new_game_id() -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
 
@@ -155,7 +161,7 @@ def create_game(
     the game starts now."""
     actions = list(actions)
     created = now()
-    started, ended = dates if dates is not None else (created, None)
+    started, ended = dates if dates is not None else (local_now(), None)
     row = {
         "id": new_game_id(),
         "game": game,

@@ -4,7 +4,8 @@ over, with and without its dates), the club file's records, and a new game's fir
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -62,3 +63,19 @@ def test_a_game_that_ends_here_ends_when_its_last_action_was_recorded(banker):
     ended = moment(written["ended"])
     assert before.replace(microsecond=0) <= ended <= after
     assert written["minutes"] == minutes_between(DATES["started"], written["ended"])
+
+
+@pytest.fixture
+def berlin(monkeypatch):
+    """The laptop's clock set to Berlin's time (restored after)."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_game_starts_in_the_laptops_own_offset(banker, berlin):
+    game_id = banker.create_game(["Ann", "Bob"], game="railbaron", map="us", edition="modern")
+    started = moment(json.loads(banker.get(f"/g/{game_id}/export.json").text)["started"])
+    assert started.utcoffset() in (timedelta(hours=1), timedelta(hours=2))  # CET or CEST
