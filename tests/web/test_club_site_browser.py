@@ -3,10 +3,12 @@ named, every game dated, a person's rivals a click away."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from referee.cli import main
-from tests.web.conftest import PHONE
+from tests.web.conftest import PHONE, check_phone_layout, import_in
 from tests.web.test_players import imported, record
 
 pytestmark = pytest.mark.browser
@@ -42,3 +44,25 @@ def test_the_club_pages_open_from_the_files(app, browser, chromium, tmp_path, ca
     assert rivals == ["Ann", "Bob", "Cy"]
     page.get_by_role("link", name="The club").click()
     page.wait_for_url("**/index.html")
+
+
+def test_a_phone_logs_the_play_of_a_finished_game(live_url, chromium, tmp_path):
+    path = tmp_path / "prairie.json"
+    path.write_text(json.dumps(record("prairie_game_1") | {
+        "started": "2026-05-01T19:00:00+02:00", "ended": "2026-05-01T21:05:00+02:00"}),
+        encoding="utf-8")
+    phone = chromium.new_context(**PHONE).new_page()
+    game_id = import_in(phone, live_url, path)
+    phone.get_by_role("link", name="Log this play").click()
+    phone.wait_for_url(f"**/g/{game_id}/play")
+    check_phone_layout(phone)
+    phone.fill("#play-location", "Club room")
+    phone.get_by_role("button", name="Put it in the play").click()
+    phone.wait_for_url("**/play?location=Club+room")
+    text = phone.input_value("#play-text")
+    assert text.startswith("Game: Prairie Railroads\nDate: 2026-05-01\nLength: 125 minutes\n"
+                           "Location: Club room\n")
+    with phone.expect_download() as download:
+        phone.get_by_role("link", name="Download the play (.xml)").click()
+    assert 'location="Club room"' in download.value.path().read_text(encoding="utf-8")
+    check_phone_layout(phone)
