@@ -21,14 +21,14 @@ from referee.engine.record import RecordError
 from referee.engine.replay import ReplayError
 from referee.web import store
 from referee.web.digest import record_digest
-from referee.web.imports import checked_upload, record_dates_of, replay_import
+from referee.web.imports import CLUB_FORMAT, checked_upload, record_dates_of, replay_import
 from referee.web.names import clean_name
 from referee.web.people import MERGE, SPLIT, Played
 from referee.web.records import full_record, game_digest
 from referee.web.replayers import GameUnavailable
 from referee.web.store import NameCorrection
 
-FORMAT = "referee.club/1"
+FORMAT = CLUB_FORMAT
 MAX_GAMES = 2_000
 MAX_TEXT = 200  # a correction's name, reason or date (the players page keeps them shorter)
 

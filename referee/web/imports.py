@@ -23,6 +23,7 @@ from referee.web.newgame import MAX_MAP_KEY, MAX_NAME, MAX_TITLE
 from referee.web.replayers import build_rules
 from referee.web.store import BANKER_APART
 
+CLUB_FORMAT = "referee.club/1"  # a club record (referee/web/club.py), gathered elsewhere
 MAX_ACTIONS = 20_000  # a long evening of play is a few thousand
 IMPORTED = " (imported)"
 
@@ -138,6 +139,9 @@ def read_upload(raw: bytes, filename: str) -> tuple[dict, str]:
 def checked_upload(data: Any, where: str, stem: str = "") -> tuple[dict, str]:
     """A game record read from a file, checked as the new game form checks a game (RecordError
     names the place), and the title of the game it becomes (its own, else `stem`)."""
+    if isinstance(data, dict) and data.get("format") == CLUB_FORMAT:
+        raise RecordError(f"{where}: a club record of several games: gather it on the players "
+                          "page")
     record = check_record(data, where)
     _no_surrogates(record, where)
     info = GAMES.get(record["game"])

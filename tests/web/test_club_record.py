@@ -192,3 +192,13 @@ def test_once_the_club_record_is_given_out_no_undo_reopens_its_games(tmp_path, c
     refused = banker.act(game_id, type="undo", page="banker")
     assert refused.status_code == 403 and "the end stands" in refused.text
     assert banker.seq(game_id) == count + 2
+
+
+def test_the_lobby_sends_a_club_record_to_the_players_page(tmp_path, counter_game):
+    banker = Browser(create_app({"TESTING": True}, instance_path=tmp_path / "c"))
+    imported(banker, dated("prairie_game_1", PRAIRIE_1))
+    club = banker.get("/players/club.json").data
+    response = banker.post("/import", {"record": (io.BytesIO(club), "club.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "a club record of several games: gather it on the players page" in response.text
