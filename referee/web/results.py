@@ -45,7 +45,8 @@ def seats_of(game: GameRow, frames: Sequence[Frame],
     if figures is None:
         return []
     names = seat_names(game.players, frames[-1])
-    order = {str(p["id"]): i for i, p in enumerate(game.players, start=1)}
+    order = dict(figures.starts) or {str(p["id"]): i for i, p in enumerate(game.players,
+                                                                          start=1)}
     end, stable = ended(), digest()
     return [
         Played(game.id, game.game, game.title, game.created, pid, names.get(pid, pid),

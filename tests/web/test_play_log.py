@@ -92,3 +92,21 @@ def test_stats_writes_one_play_per_finished_game(app, banker, finished, tmp_path
     undated = ET.fromstring((folder / files[1]).read_bytes())
     assert (undated.get("date"), undated.get("length")) == ("", "0")
     assert [p.get("name") for p in undated.find("players")] == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_a_rail_baron_play_starts_with_the_player_who_rolled_highest(banker):
+    # Rail Baron game 1: Blue rolled 15 on three dice, Green 11, Red 8, so Blue goes first;
+    # the turns go round the seats (Blue, Red, Green) from him
+    game_id = imported(banker, record("railbaron_game_1"))
+    play = ET.fromstring(banker.get(f"/g/{game_id}/play.xml").data)
+    assert [(p.get("name"), p.get("startposition")) for p in play.find("players")] == [
+        ("Blue", "1"), ("Red", "2"), ("Green", "3")]
+
+
+def test_a_rail_baron_play_starts_round_the_seats_from_the_first_player(banker):
+    # Rail Baron game 2: Red and Green tie at 14, Red rolls 14 again against Green's 9 and goes
+    # first; the seats are Blue, Red, Green, Yellow
+    game_id = imported(banker, record("railbaron_game_2"))
+    play = ET.fromstring(banker.get(f"/g/{game_id}/play.xml").data)
+    assert [(p.get("name"), p.get("startposition")) for p in play.find("players")] == [
+        ("Red", "1"), ("Green", "2"), ("Yellow", "3"), ("Blue", "4")]
