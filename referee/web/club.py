@@ -99,8 +99,7 @@ def gather(db: Database, data: Any, where: str, resolve_map: Any,
     A game that cannot be read or replayed is skipped with the reason; nothing else stops."""
     games, corrections = check_file(data, where)
     out = Gathered()
-    have = {game_digest(db, g): g.id for g in _games(db)}
-    digests: dict[str, str] = dict(have)
+    digests = _digests(db)
     for i, data_game in enumerate(games):
         at = f"{where}: games[{i}]"
         try:
@@ -128,15 +127,17 @@ def gather(db: Database, data: Any, where: str, resolve_map: Any,
     return out
 
 
-def _games(db: Database) -> list[store.GameRow]:
-    out = []
+def _digests(db: Database) -> dict[str, str]:
+    """The digest of every game here that can be read, to its id (a damaged one is left out:
+    it cannot be told from a gathered game, and the players page names it already)."""
+    out = {}
     for listing in store.list_games(db):
         try:
             game = store.get_game(db, listing.id)
+            if game is not None:
+                out[game_digest(db, game)] = game.id
         except store.DamagedRow:
             continue
-        if game is not None:
-            out.append(game)
     return out
 
 
