@@ -202,3 +202,14 @@ def test_the_lobby_sends_a_club_record_to_the_players_page(tmp_path, counter_gam
                            content_type="multipart/form-data")
     assert response.status_code == 422
     assert "a club record of several games: gather it on the players page" in response.text
+
+
+def test_a_game_of_unknown_date_says_so_on_a_persons_page(tmp_path, counter_game):
+    banker = Browser(create_app({"TESTING": True}, instance_path=tmp_path / "c"))
+    imported(banker, dated("prairie_game_1", PRAIRIE_1))
+    imported(banker, record("barons_game_1"))  # an older record: no date of its own
+    page = banker.get("/players/ann").text
+    assert "<title>date unknown, Railroad Barons: 2nd of 2</title>" in page
+    assert "<title>2026-05-01, Prairie Railroads: 3rd of 3</title>" in page
+    assert "Railroad Barons · date unknown ·" in page
+    assert "Last played 2026-05-01 · 2 h 05 min a game on average" in page
