@@ -75,5 +75,6 @@ def _stats(instance: Instance, args: argparse.Namespace) -> int:
     for person in people:
         games = ", ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g} "
                           f"{t.games}/{t.wins}" for g, t in person.by_game.items())
-        print(f"{person.name}: {person.games} played, {person.wins} won ({games})")
+        when = f", last played {person.last_played}" if person.last_played else ""
+        print(f"{person.name}: {person.games} played, {person.wins} won ({games}){when}")
     return 0

@@ -26,6 +26,9 @@ def test_the_club_pages_open_from_the_files(app, browser, chromium, tmp_path, ca
     site = tmp_path / "site"
     assert main(["stats", "--instance", app.instance_path, "--site", str(site)]) == 0
     capsys.readouterr()
+    pages = sorted(site.iterdir())
+    assert len(pages) == 5  # the club and its four players
+    assert not any("<script" in p.read_text(encoding="utf-8") for p in pages)
 
     page = chromium.new_context(**PHONE).new_page()
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:")
