@@ -49,7 +49,8 @@ class Played:
     started: str | None = None  # when the game was played, if known (ISO 8601 with offset)
     ended: str | None = None
     score: int | None = None  # the game's final score for this seat (FinalFigures.score)
-    order: int = 0  # the seat's place in the lobby's order, from 1
+    order: int = 0  # the seat's start position (the game's turn order, else the seat order)
+    first: bool | None = None  # whether the seat began, where the game knows (None: unknown)
     digest: str = ""  # the game record's digest (referee/web/club.py)
 
     @property

@@ -31,6 +31,7 @@ class PlayPlayer:
     score: int | None  # the game's final score (FinalFigures.score)
     win: bool
     rank: int  # the game's place, 1 for the winners
+    first: bool | None = None  # whether he began, where the game knows
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def play_of(seats: Sequence[Played], game_name: str, location: str = "") -> Play
     """The play of one finished game from its seats (all of one game)."""
     first = seats[0]
     started = moment(first.started)
-    players = tuple(PlayPlayer(p.name, p.order, p.score, p.won, p.place)
+    players = tuple(PlayPlayer(p.name, p.order, p.score, p.won, p.place, p.first)
                     for p in sorted(seats, key=lambda p: p.order))
     return Play(first.game_id, game_name, started.date().isoformat() if started else "",
                 first.started, first.minutes or 0, location, players)
@@ -93,6 +94,7 @@ def bgstats_data(play: Play) -> dict:
                  "sourceGameId": play.game_id},
         "players": [{"name": p.name, "rank": p.rank, "score": p.score, "winner": p.win,
                      "sourcePlayerId": p.name}
+                    | ({} if p.first is None else {"startPlayer": p.first})
                     for p in play.players],
     }
 

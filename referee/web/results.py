@@ -52,8 +52,9 @@ def seats_of(game: GameRow, frames: Sequence[Frame],
         Played(game.id, game.game, game.title, game.created, pid, names.get(pid, pid),
                pid in figures.winners, figures.places.get(pid, len(figures.values)),
                len(figures.values), figures.figures, dict(figures.values[pid]),
-               game.started, end, figures.values[pid].get(figures.score), order.get(pid, 0),
-               stable)
+               started=game.started, ended=end, score=figures.values[pid].get(figures.score),
+               order=order.get(pid, 0), digest=stable,
+               first=figures.starts.get(pid) == 1 if figures.starts else None)
         for pid in figures.values
     ]
 

@@ -55,6 +55,7 @@ def test_the_play_as_text_and_as_bg_stats_link(banker, finished):
     assert data["game"]["name"] == "Prairie Railroads"
     assert [(p["name"], p["rank"], p["score"], p["winner"]) for p in data["players"]] == [
         ("Ann", 3, 105, False), ("Bob", 2, 112, False), ("Cy", 1, 130, True)]
+    assert not any("startPlayer" in p for p in data["players"])  # Prairie's is not one seat
 
 
 def test_the_game_pages_and_a_seats_phone_offer_the_play_once_it_is_over(browser, banker,
@@ -110,3 +111,8 @@ def test_a_rail_baron_play_starts_round_the_seats_from_the_first_player(banker):
     play = ET.fromstring(banker.get(f"/g/{game_id}/play.xml").data)
     assert [(p.get("name"), p.get("startposition")) for p in play.find("players")] == [
         ("Red", "1"), ("Green", "2"), ("Yellow", "3"), ("Blue", "4")]
+    page = banker.get(f"/g/{game_id}/play").text
+    link = page.split('href="https://app.bgstatsapp.com/createPlay.html?data=', 1)[1]
+    data = json.loads(unquote(link.split('"', 1)[0].replace("&amp;", "&")))
+    assert [(p["name"], p["startPlayer"]) for p in data["players"]] == [
+        ("Red", True), ("Green", False), ("Yellow", False), ("Blue", False)]
