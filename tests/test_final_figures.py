@@ -128,3 +128,11 @@ def test_places_share_a_tie_and_follow_the_winners():
               {"a": 5, "b": 9, "c": 7, "d": 7, "e": 1}.items()}
     assert ranked(values, ["a"], "cash") == {"a": 1, "b": 2, "c": 3, "d": 3, "e": 5}
     assert ranked(values, ["c", "d"], "cash") == {"c": 1, "d": 1, "b": 3, "a": 4, "e": 5}
+
+
+def test_rail_baron_starts_from_the_player_who_won_the_roll_for_first_player():
+    # game 2: Red and Green tie at 14 on three dice, Red then rolls 14 against Green's 9; the
+    # turns go round the seats (Blue, Red, Green, Yellow) from Red
+    figures, _ = figures_of("railbaron_game_2")
+    assert dict(figures.starts) == {"red": 1, "green": 2, "yellow": 3, "blue": 4}
+    assert figures.score == "final_cash"

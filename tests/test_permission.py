@@ -133,6 +133,7 @@ def test_his_correction_of_a_secret_cash_goes_to_its_owner_and_stands_once_confi
     assert decide(BANKER, correction, t.game, table()) is None  # a banker apart
     t.adjust("red", 140_000, "announced")
     assert decide(BANKER, correction, t.game, table(seated="blue")) is None  # open to him
+    assert decide(confirmed, correction, t.game, table(seated="blue")) is None
 
 
 def test_a_correction_the_rules_refuse_is_theirs_to_refuse():

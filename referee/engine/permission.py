@@ -9,8 +9,8 @@ Composed here, once, from the game's own rule (who it asks now: `to_act`; whose 
 - the banker acts for anyone and for the bank; a banker who also plays (the seated banker)
   acts for another seat only while that seat's cash is open to him, and his correction of a
   cash that is secret to him takes effect only when its owner confirms it on his own phone;
-- once the record of a game over has been given to the seated banker, no undo takes the
-  game back before its end;
+- once the record of a game over has been given out (to the seated banker, or in the club's
+  record of finished games), no undo takes the game back before its end;
 - a table screen acts for nobody.
 
 The action endpoint, every button of every page, replay and import ask `decide`; a button it
@@ -38,9 +38,9 @@ NOT_NOW = "not now"  # this seat may act, but not now, or not this: a refusal be
 ASK_OWNER = "ask owner"  # the seated banker's correction of a secret cash: its owner confirms
 
 GAME_OVER_STANDS = "The game is over: only the banker's Undo takes its end back."
-END_STANDS = ("The game record has been given to the banker who plays: the end stands, and "
-              "no undo takes the game back before it. Correct a cash with a correction after "
-              "the end.")
+END_STANDS = ("The game record has been given out (to the banker who plays, or in the club's "
+              "record): the end stands, and no undo takes the game back before it. Correct a "
+              "cash with a correction after the end.")
 
 
 @dataclass(frozen=True)

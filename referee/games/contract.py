@@ -446,6 +446,10 @@ class FinalFigures:
     values: Mapping[str, Mapping[str, int]]  # seat id -> figure key -> value
     winners: tuple[str, ...]
     places: Mapping[str, int]
+    score: str = ""  # the key of the figure that is the game's final score (the play's score)
+    # each seat's start position (1 for the first player), where the game knows its turn order;
+    # empty: the seat order
+    starts: Mapping[str, int] = _field(default_factory=dict)
 
 
 def ranked(values: Mapping[str, Mapping[str, int]], winners: Sequence[str],

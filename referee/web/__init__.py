@@ -31,6 +31,7 @@ from referee.web import (
     look,
     manifest,
     play,
+    play_log,
     players,
     rejoin,
     urls,
@@ -129,7 +130,7 @@ def create_app(
     urls.init_app(app)
     look.init_app(app)
     for blueprint in (lobby.bp, join.bp, rejoin.bp, play.bp, boards.bp, entry.bp, manifest.bp,
-                      players.bp, why.bp):
+                      players.bp, why.bp, play_log.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
         for blueprint in hooks_for(key).blueprints():

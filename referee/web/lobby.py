@@ -27,7 +27,7 @@ from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db, immediate
 from referee.web.games import hooks_for
-from referee.web.imports import read_upload
+from referee.web.imports import read_upload, record_dates_of, replay_import
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
 from referee.web.replayers import GameUnavailable, checkpoint_of, frame_noter, new_replayer
@@ -82,7 +82,8 @@ def options() -> Response:
                             listings=store.list_games(get_db()))
 
 
-def _start(record: dict, replayer: Replayer, title: str) -> Response:
+def _start(record: dict, replayer: Replayer, title: str,
+           dates: tuple[str | None, str | None] | None = None) -> Response:
     """Store a checked game, keep its Replayer, send its creator to the banker console.
 
     Everything slow (the replay, the checkpoint and its notes) is done before the write lock is
@@ -94,6 +95,7 @@ def _start(record: dict, replayer: Replayer, title: str) -> Response:
         game = store.create_game(
             db, game=record["game"], map_ref=record["map"], settings=record["settings"],
             players=record["players"], title=title, actions=record["actions"],
+            dates=dates,
         )
         if pending is not None:
             replayers().store_checkpoint(db, game.id, pending)
@@ -134,20 +136,9 @@ def _read_upload() -> tuple[dict, str]:
 
 
 def _replay(record: dict) -> Replayer:
-    """The imported record replayed; RecordError or ReplayError says where it goes wrong."""
-    replayer = new_replayer(record, replayers().resolve_map)
-    for position, action in enumerate(record["actions"]):
-        try:
-            replayer.submit(action)
-        except IllegalAction as err:
-            raise ReplayError(position, action, err) from err
-        except (TypeError, LookupError, AttributeError, ValueError, AssertionError) as err:
-            # The rules should refuse with IllegalAction; a malformed record must still not
-            # be a 500. The log keeps the traceback for whoever fixes the rules.
-            current_app.logger.exception("the rules failed on an imported action")
-            raise RecordError(f"actions[{position}] ({action['type'][:40]!r}): the rules "
-                              "could not read this action") from err
-    return replayer
+    """The imported record replayed; the log keeps the traceback of rules that fail on it."""
+    return replay_import(record, replayers().resolve_map, lambda: current_app.logger.exception(
+        "the rules failed on an imported action"))
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -167,4 +158,4 @@ def import_record() -> Response:
         return _lobby(422, import_problem=f"The record stops at an illegal action: {err}")
     except (RecordError, GameUnavailable, IllegalAction) as err:
         return _lobby(422, import_problem=str(err))
-    return _start(record, replayer, title)
+    return _start(record, replayer, title, record_dates_of(record))

@@ -144,7 +144,20 @@ def m007_records_given(db: Database) -> None:
 
 
 @migrations()
-def m008_owner_asks_and_rejoin_makers(db: Database) -> None:
+def m008_game_dates(db: Database) -> None:
+    """When a game was played (docs/game-record.md): `started` (a game made here starts when it
+    is created; an imported record brings its own, or none: date unknown), `ended` (an
+    imported record's end) and `imported_seq` (how many of its actions an import brought: an
+    action recorded after them was played here, and its time is the game's end). A game stored
+    before has only its `created`: it was started then."""
+    db.execute("alter table games add column started text")
+    db.execute("alter table games add column ended text")
+    db.execute("alter table games add column imported_seq integer not null default 0")
+    db.execute("update games set started = created")
+
+
+@migrations()
+def m009_owner_asks_and_rejoin_makers(db: Database) -> None:
     """A seated banker's correction of a cash secret to him waits here for its owner to confirm
     it on his own phone (docs/web.md); and who made a seat's rejoin code ("banker" or "seat"):
     while a seated banker may not move a seat, only a code shown on the seat's own phone

@@ -17,7 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from referee.games.contract import Figure
+from referee.web.dates import minutes_between
 from referee.web.names import clean_name
+from referee.web.rivals import Rival, by_game, games_json, rivals_of
 from referee.web.store import NameCorrection
 
 MERGE = "merge"
@@ -44,10 +46,20 @@ class Played:
     players: int
     figures: tuple[Figure, ...]
     values: Mapping[str, int]
+    started: str | None = None  # when the game was played, if known (ISO 8601 with offset)
+    ended: str | None = None
+    score: int | None = None  # the game's final score for this seat (FinalFigures.score)
+    order: int = 0  # the seat's start position (the game's turn order, else the seat order)
+    first: bool | None = None  # whether the seat began, where the game knows (None: unknown)
+    digest: str = ""  # the game record's digest (referee/web/club.py)
 
     @property
     def where(self) -> tuple[str, str]:
         return (self.game_id, self.seat)
+
+    @property
+    def minutes(self) -> int | None:
+        return minutes_between(self.started, self.ended)
 
 
 @dataclass
@@ -66,6 +78,23 @@ class Person:
     name: str
     played: list[Played]  # oldest first
     by_game: dict[str, GameTotals]
+    rivals: list[Rival] = field(default_factory=list)
+
+    @property
+    def last_played(self) -> str | None:
+        """The day of his latest dated game (YYYY-MM-DD), None if none is dated."""
+        days = [p.started[:10] for p in self.played if p.started]
+        return max(days) if days else None
+
+    @property
+    def average_minutes(self) -> int | None:
+        """The mean length of his games whose length is known (nearest minute, halves up)."""
+        return _mean([p.minutes for p in self.played if p.minutes is not None])
+
+    @property
+    def months(self) -> dict[str, int]:
+        """His dated games counted by month ("2026-05"), oldest month first."""
+        return dict(sorted(Counter(p.started[:7] for p in self.played if p.started).items()))
 
     @property
     def games(self) -> int:
@@ -137,27 +166,68 @@ def club(played: Iterable[Played], corrections: Iterable[NameCorrection],
     for p in played:
         people.setdefault(person_key(names[p.where]), []).append(p)
     rank = {key: i for i, key in enumerate(order)}
+    shown = {key: shown_name([names[p.where] for p in theirs]) for key, theirs in people.items()}
+    tables = by_game(played)
     out = []
     for key, theirs in people.items():
         games: dict[str, list[Played]] = {}
         for p in theirs:
             games.setdefault(p.game, []).append(p)
-        by_game = {g: _totals(g, games[g])
-                   for g in sorted(games, key=lambda g: (rank.get(g, len(rank)), g))}
-        out.append(Person(key, shown_name([names[p.where] for p in theirs]), theirs, by_game))
+        kinds = {g: _totals(g, games[g])
+                 for g in sorted(games, key=lambda g: (rank.get(g, len(rank)), g))}
+        out.append(Person(key, shown[key], theirs, kinds,
+                          rivals_of(theirs, tables, lambda p: person_key(names[p.where]), shown)))
     return sorted(out, key=lambda x: (-x.wins, -x.games, x.name.casefold()))
 
 
-def as_json(people: Iterable[Person]) -> dict:
+def _mean(values: Sequence[int]) -> int | None:
+    return (2 * sum(values) + len(values)) // (2 * len(values)) if values else None
+
+
+def club_months(played: Iterable[Played]) -> dict[str, int]:
+    """The club's dated finished games counted by the month they were started in ("2026-05"),
+    oldest first."""
+    started = {p.game_id: p.started for p in played if p.started}
+    return dict(sorted(Counter(s[:7] for s in started.values()).items()))
+
+
+def club_lengths(played: Iterable[Played]) -> dict[str, int]:
+    """Each game's average length in minutes over its finished games of known length."""
+    lengths: dict[str, dict[str, int]] = {}
+    for p in played:
+        if p.minutes is not None:
+            lengths.setdefault(p.game, {})[p.game_id] = p.minutes
+    return {g: _mean(list(m.values())) or 0 for g, m in lengths.items()}
+
+
+def club_games(played: Iterable[Played], corrections: Iterable[NameCorrection]) -> list[dict]:
+    """Every finished game as `referee stats --json` lists it (referee/web/rivals.py), each
+    player named as the person he counts as."""
+    played = sorted(played, key=lambda p: p.created)
+    names = counted_names(played, corrections)
+    people: dict[str, list[str]] = {}
+    for p in played:
+        people.setdefault(person_key(names[p.where]), []).append(names[p.where])
+    shown = {key: shown_name(spellings) for key, spellings in people.items()}
+    return games_json(by_game(played), lambda p: person_key(names[p.where]), shown)
+
+
+def as_json(people: Iterable[Person], games: list[dict] | None = None) -> dict:
     """What `referee stats --json` prints: each person's games and wins, in all and by game,
-    with each game's figures totalled (a mean under "average_<key>")."""
-    return {"players": [
+    with each game's figures totalled (a mean under "average_<key>"), his rivals, and the
+    club's `games` (club_games)."""
+    out: dict = {"players": [
         {"name": person.name, "games": person.games, "wins": person.wins,
+         "last_played": person.last_played, "average_minutes": person.average_minutes,
          "by_game": {g: {"games": t.games, "wins": t.wins}
                      | {f.total_key: value for f, value in t.figures}
-                     for g, t in person.by_game.items()}}
+                     for g, t in person.by_game.items()},
+         "rivals": [r.as_json() for r in person.rivals]}
         for person in people
     ]}
+    if games is not None:
+        out["games"] = games
+    return out
 
 
 def check_merge(people: Sequence[Person], name: str, into: str) -> tuple[str, str]:

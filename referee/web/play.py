@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from functools import cached_property
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
@@ -33,7 +34,8 @@ from referee.web.games import hooks_for
 from referee.web.keys import same_secret
 from referee.web.names import clean_name, name_problems, seat_names
 from referee.web.newgame import MAX_NAME
-from referee.web.permits import actor_of, seated_banker_of, table_of
+from referee.web.permits import actor_of, game_over, seated_banker_of, table_of
+from referee.web.records import full_record
 from referee.web.render import PAGE_ENDPOINTS, is_htmx, render_game, replayers
 from referee.web.store import GameRow
 from referee.web.submit import NotNow, Posted, Refuse, ReusedClientId, submit_action
@@ -117,8 +119,7 @@ def export(game_id: str) -> Response:
                            "again.")
             store.give_record(db, game.id, snapshot.seq)
             actions = store.actions_from(db, game.id)
-    record = game.record(actions)
-    record = {"format": record["format"], "game": record["game"], "title": game.title, **record}
+    record = full_record(get_db(), game, actions, game_over(game, snapshot.state))
     name = f"referee-{slug(game.title)}-{game.id}.json"
     return Response(
         dump_record(record),
@@ -225,15 +226,17 @@ def _question(game: GameRow, player_id: str | None) -> Question | None:
     return Question(player_id, hooks.to_act, hooks.acting_for)
 
 
-def _decided(who: permission.Actor, action: dict, table: permission.Table,
+def _decided(game: GameRow, who: permission.Actor, action: dict, table: permission.Table,
              asked: dict) -> Refuse:
-    """The one answer (engine/permission.py) as the write asks it, on the state it writes on;
-    a correction that goes to its owner's phone leaves what it would do in `asked`."""
+    """The one answer (engine/permission.py) as the write asks it, on the state it writes on
+    (the names in force read off that state: the game's lock is held); a correction that goes
+    to its owner's phone leaves what it would do in `asked`."""
 
     def refuse(replayer: Replayer) -> permission.Refusal | None:
-        why = permission.decide(who, action, replayer, table)
+        here = replace(table, names=seat_names(game.players, replayer.top))
+        why = permission.decide(who, action, replayer, here)
         if why is not None and why.kind == permission.ASK_OWNER and why.owner:
-            asked["words"] = _asked_words(replayer, action, why.owner, table)
+            asked["words"] = _asked_words(replayer, action, why.owner, here)
         return why
 
     return refuse
@@ -272,7 +275,8 @@ def act(game_id: str) -> Response:
     if (first := permission.not_yours(who, posted.action, table)) is not None:
         return render_game(game, actor, page, status=403, notice=first.words, answer=True)
     asked: dict = {}
-    return _submit(game, actor, page, posted, _decided(who, posted.action, table, asked), asked)
+    return _submit(game, actor, page, posted, _decided(game, who, posted.action, table, asked),
+                   asked)
 
 
 def _submit(game: GameRow, actor: Actor, page: str, posted: Posted, refuse: Refuse,
@@ -353,7 +357,8 @@ def answer_ask(game_id: str, ask_id: str, answer: str) -> Response:
     table = table_of(game, NamesInForce(game))
     who = permission.Actor(banker=True, confirmed_by=ask.seat)
     posted = Posted(dict(ask.action), count)
-    answered = _submit(game, actor, page, posted, _decided(who, posted.action, table, {}), {})
+    answered = _submit(game, actor, page, posted, _decided(game, who, posted.action, table, {}),
+                       {})
     if answered.status_code < 400 or answered.status_code == 422:  # done, or the rules said no
         with immediate(get_db()) as db:
             store.drop_owner_ask(db, game.id, ask.id)

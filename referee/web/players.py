@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
+from referee.engine.record import RecordError
 from referee.games.registry import GAMES
 from referee.web import store
+from referee.web.club import club_file, gather
 from referee.web.db import get_db, immediate
+from referee.web.imports import read_json, where_of
 from referee.web.names import clean_name
 from referee.web.newgame import MAX_NAME
 from referee.web.people import (
@@ -27,6 +31,8 @@ from referee.web.people import (
     check_merge,
     check_split,
     club,
+    club_lengths,
+    club_months,
     person_key,
 )
 from referee.web.render import page_or_fragment, replayers
@@ -58,7 +64,8 @@ def _context(results: Results, people: list[Person], **extra: Any) -> dict[str, 
     kinds = [k for k in GAMES if any(k in p.by_game for p in people)]
     kinds += sorted({k for p in people for k in p.by_game} - set(kinds))  # a game since removed
     return {"people": people, "results": results, "kinds": kinds, "titles": _titles(),
-            "ordinal": ordinal, "max_reason": MAX_REASON, "max_name": MAX_NAME} | extra
+            "ordinal": ordinal, "max_reason": MAX_REASON, "max_name": MAX_NAME,
+            "months": club_months(results.played), "lengths": club_lengths(results.played)} | extra
 
 
 def _club_page(status: int = 200, **extra: Any) -> Response:
@@ -117,7 +124,7 @@ def export() -> Response:
     titles = _titles()
     for person in sorted(people, key=lambda p: p.name.casefold()):
         for p in person.played:
-            row = [person.name, p.game, titles.get(p.game, p.game), p.title, p.created[:10],
+            row = [person.name, p.game, titles.get(p.game, p.game), p.title, (p.started or "")[:10],
                    p.name, int(p.won), p.place, p.players]
             row += [p.values.get(k, "") for k in keys]
             writer.writerow([_cell(v) for v in row])
@@ -187,3 +194,39 @@ def take_back(correction_id: str) -> Response:
         return _club_page(409, correction_problem="That correction is not in force: it was "
                                                   "taken back already.")
     return redirect(url_for("players.index"), 303)
+
+
+@bp.get("/players/club.json")
+def club_export() -> Response:
+    """Every finished game's record and every name correction, as one file for another laptop
+    (docs/club-record.md). Only finished games: every figure in them is public."""
+    with immediate(get_db()) as db:
+        document = club_file(db, _results().played)
+        for record_of, game_id in zip(document["games"], document.pop("ids"), strict=True):
+            # the end of each game given out stands: no undo may reopen a game whose whole log
+            # (every exact cash) someone now holds
+            store.give_record(db, game_id, len(record_of["actions"]))
+    return Response(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+                    mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="referee-club.json"'})
+
+
+@bp.post("/players/gather")
+def club_gather() -> Response:
+    """Add the games of another laptop's club record that this one does not have, and its name
+    corrections; say what was added and what was skipped."""
+    upload = request.files.get("club")
+    if upload is None or not upload.filename:
+        return _club_page(422, gather_problem="Choose a club record file (.json) to gather.")
+    try:
+        where = where_of(upload.filename)
+        data = read_json(upload.read(), where)
+        # each game is stored in its own transaction once replayed: no write lock is held
+        # while a long record replays
+        done = gather(get_db(), data, where, replayers().resolve_map, lambda: current_app
+                      .logger.exception("the rules failed on a gathered action"))
+    except RecordError as err:
+        return _club_page(422, gather_problem=str(err))
+    finally:
+        upload.close()
+    return _club_page(gathered=done.lines())

@@ -17,7 +17,7 @@ from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
 from referee.web.replayers import ReplayerCache
 from referee.web.store import GameRow
-from referee.web.viewmodel import GameView
+from referee.web.viewmodel import GameView, game_over
 
 
 def _owner_asks(db: Any, game: GameRow, actor: Actor, page: str) -> dict[str, Any]:
@@ -99,6 +99,7 @@ def render_game(
         "notice": notice,
         "refusal": refusal,
         "refusal_oob": answer and is_htmx(),
+        "over": game_over(game, snapshot.state),
     }
     context.update(_owner_asks(db, game, actor, page))
     if page in ("banker", "table") and not is_htmx():

@@ -19,8 +19,10 @@ from referee.engine.record import RecordError
 from referee.engine.replay import Frame, ReplayError
 from referee.games import registry
 from referee.web import store
+from referee.web.dates import ended_at
 from referee.web.names import seat_names
 from referee.web.people import Played
+from referee.web.records import game_digest
 from referee.web.replayers import GameUnavailable, new_replayer
 from referee.web.store import DamagedRow, GameRow, Listing
 
@@ -34,16 +36,25 @@ class Results:
     problems: list[str] = field(default_factory=list)  # games that could not be read
 
 
-def seats_of(game: GameRow, frames: Sequence[Frame]) -> list[Played]:
-    """The seats of one game, if it is finished (else none)."""
+def seats_of(game: GameRow, frames: Sequence[Frame],
+             ended: Callable[[], str | None] = lambda: None,
+             digest: Callable[[], str] = lambda: "") -> list[Played]:
+    """The seats of one game, if it is finished (else none); `ended` and `digest` are asked
+    only then: when it ended, and its record's digest."""
     figures = registry.game(game.game).final_figures(frames)
     if figures is None:
         return []
     names = seat_names(game.players, frames[-1])
+    order = dict(figures.starts) or {str(p["id"]): i for i, p in enumerate(game.players,
+                                                                          start=1)}
+    end, stable = ended(), digest()
     return [
         Played(game.id, game.game, game.title, game.created, pid, names.get(pid, pid),
                pid in figures.winners, figures.places.get(pid, len(figures.values)),
-               len(figures.values), figures.figures, dict(figures.values[pid]))
+               len(figures.values), figures.figures, dict(figures.values[pid]),
+               started=game.started, ended=end, score=figures.values[pid].get(figures.score),
+               order=order.get(pid, 0), digest=stable,
+               first=figures.starts.get(pid) == 1 if figures.starts else None)
         for pid in figures.values
     ]
 
@@ -73,7 +84,10 @@ class ResultsCache:
             game = store.get_game(db, listing.id)
             if game is None:
                 return []
-            played = seats_of(game, frames_of(db, game, listing.actions))
+            count = listing.actions
+            played = seats_of(game, frames_of(db, game, count),
+                              lambda: ended_at(db, game, count),
+                              lambda: game_digest(db, game))
         except (DamagedRow, GameUnavailable, RecordError, ReplayError, IllegalAction) as err:
             problems.append(f"{listing.title}: {err}")
             return []

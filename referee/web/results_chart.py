@@ -70,7 +70,7 @@ def places_chart(played: Sequence[Played], colours: Mapping[str, str],
                      'stroke-opacity="0.35" stroke-width="1.5"/>')
     for i, p in enumerate(played):
         colour = colours.get(p.game, PALETTE[0])
-        tip = (f"{p.created[:10]}, {titles.get(p.game, p.game)}: "
+        tip = (f"{p.started[:10] if p.started else 'date unknown'}, {titles.get(p.game, p.game)}: "
                + ("won" if p.won else f"{ordinal(p.place)} of {p.players}"))
         ring = ' stroke="currentColor" stroke-width="2"' if p.won else ""
         radius = 6 if p.won else 4.5

@@ -30,6 +30,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def local_now() -> str:
+    """Now, in the laptop's own offset: a game's start, whose day is the evening it was
+    played."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
 def new_game_id() -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
 
@@ -47,6 +53,9 @@ class GameRow:
     title: str
     game_secret: str = field(repr=False)
     banker_secret: str = field(repr=False)
+    started: str | None = None  # when it was started, if known (ISO 8601 with offset)
+    ended: str | None = None  # an imported record's end, if it brought one
+    imported_seq: int = 0  # how many of its actions an import brought
 
     def record(self, actions: Iterable[dict] = ()) -> dict:
         """The engine's game record of this game with `actions` as its log."""
@@ -120,6 +129,9 @@ def _game(row: dict) -> GameRow:
         title=row["title"],
         game_secret=row["game_secret"],
         banker_secret=row["banker_secret"],
+        started=row.get("started"),
+        ended=row.get("ended"),
+        imported_seq=int(row.get("imported_seq") or 0),
     )
 
 
@@ -141,18 +153,28 @@ def create_game(
     players: list[dict],
     title: str,
     actions: Iterable[dict] = (),
+    dates: tuple[str | None, str | None] | None = None,
 ) -> GameRow:
-    """Store a new game with one free seat per player and an optional starting log."""
+    """Store a new game with one free seat per player and an optional starting log.
+
+    `dates`: an imported record's (started, ended), either None where unknown; without them
+    the game starts now."""
+    actions = list(actions)
+    created = now()
+    started, ended = dates if dates is not None else (local_now(), None)
     row = {
         "id": new_game_id(),
         "game": game,
         "map": json.dumps(map_ref, ensure_ascii=False),
         "settings": json.dumps(settings, ensure_ascii=False),
         "players": json.dumps(players, ensure_ascii=False),
-        "created": now(),
+        "created": created,
         "title": title,
         "game_secret": new_secret(),
         "banker_secret": new_secret(),
+        "started": started,
+        "ended": ended,
+        "imported_seq": len(actions) if dates is not None else 0,
     }
     with db.atomic():
         db["games"].insert(row)
@@ -207,6 +229,13 @@ def position(db: Database, game_id: str, client_id: str | None) -> tuple[int, di
         return None
     done = found[0]["done"]
     return found[0]["n"], (None if done is None else _stored_action(done))
+
+
+def action_time(db: Database, game_id: str, seq: int) -> str | None:
+    """When the action at log position `seq` was recorded (None if there is none)."""
+    found = rows(db, "select created from actions where game_id = ? and seq = ?",
+                 [game_id, seq])
+    return found[0]["created"] if found else None
 
 
 def actions_from(db: Database, game_id: str, start: int = 0) -> list[dict]:
@@ -435,13 +464,15 @@ class NameCorrection:
 
 
 def add_name_correction(db: Database, kind: str, name: str, into: str,
-                        seats: Iterable[tuple[str, str]], reason: str) -> int:
-    """Store a correction; return its id."""
+                        seats: Iterable[tuple[str, str]], reason: str,
+                        created: str | None = None, taken_back: str | None = None) -> int:
+    """Store a correction (made now, unless a gathered one brings when it was made, and
+    whether it was taken back); return its id."""
     cursor = db.execute(
-        "insert into name_corrections (kind, name, counted_as, seats, reason, created) "
-        "values (?, ?, ?, ?, ?, ?)",
+        "insert into name_corrections (kind, name, counted_as, seats, reason, created, "
+        "taken_back) values (?, ?, ?, ?, ?, ?, ?)",
         [kind, name, into, json.dumps([list(s) for s in seats], ensure_ascii=False), reason,
-         now()],
+         created or now(), taken_back],
     )
     return int(cursor.lastrowid or 0)
 

@@ -113,7 +113,7 @@ class ToyRace:
                         "rolls": sum(1 for t in rolls if t.target == pid)}
                   for pid in state.order}
         winners = tuple(state.winners)
-        return FinalFigures(FIGURES, values, winners, ranked(values, winners, "points"))
+        return FinalFigures(FIGURES, values, winners, ranked(values, winners, "points"), "points")
 
     def render(self, report: dict) -> str:
         lines = [f"  {pid}: {score} points, ${report['cash'].get(pid, 0)}"

@@ -63,7 +63,7 @@ def test_stats_without_an_instance_reads_the_folder_referee_serve_keeps_its_game
     assert (default_instance() / "referee.db").is_file()
     capsys.readouterr()
     assert main(["stats", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"players": []}
+    assert json.loads(capsys.readouterr().out) == {"players": [], "games": []}
 
 
 def by_name(data: dict) -> dict[str, dict]:

@@ -33,4 +33,5 @@ def final_figures(frames: Sequence[Any]) -> FinalFigures | None:
         for pid in state.players
     }
     winners = tuple(state.winners)
-    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_cash"))
+    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_cash"),
+                        "final_cash")

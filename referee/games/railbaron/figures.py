@@ -38,4 +38,6 @@ def final_figures(frames: Sequence[Any]) -> FinalFigures | None:
             "bankruptcies": int(player.bankrupt),
         }
     winners = tuple(state.winners)
-    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_cash"))
+    starts = {pid: i for i, pid in enumerate(state.order, start=1)}  # the turn order
+    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_cash"),
+                        "final_cash", starts)

@@ -29,4 +29,5 @@ def final_figures(frames: Sequence[Any]) -> FinalFigures | None:
         for pid, score in state.scores.items()
     }
     winners = tuple(state.winners)
-    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_score"))
+    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_score"),
+                        "final_score")

@@ -33,4 +33,5 @@ def final_figures(frames: Sequence[Any]) -> FinalFigures | None:
         for cid in state.companies
     }
     winners = tuple(state.winners)
-    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_money"))
+    return FinalFigures(FIGURES, values, winners, ranked(values, winners, "final_money"),
+                        "final_money")
