@@ -262,7 +262,7 @@ class FolderBoards:
         return []
 
 
-Resolver = Callable[[str, str], Any]  # (game key, board key) -> the loaded board
+Resolver = Callable[[str], Any]  # board key -> the game's own board, loaded (bound to its game)
 
 
 @dataclass(frozen=True)
@@ -365,7 +365,8 @@ class Game(Protocol):
 
     def rules_for(self, record: dict, resolve: Resolver | None = None) -> GameRules:
         """The rules of a game record (docs/game-record.md); raises RecordError for a bad one.
-        A board named by key is loaded by `resolve(game_key, board_key)`."""
+        A board named by key is loaded by `resolve(board_key)`, already bound to this game's
+        boards (the registry binds it: the game never names itself to find its own)."""
         ...
 
     def to_act(self, state: Any) -> list[str]:
