@@ -11,7 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.engine import IllegalAction, Replayer
-from referee.engine.checkpoint import dump_state, fingerprint, load_state, resume
+from referee.engine.checkpoint import (
+    catch_up,
+    checkpoint_of,
+    dump_state,
+    fingerprint,
+    load_state,
+    resume,
+)
 from referee.engine.replay import CHECKPOINT_EVERY, ReplayError
 from referee.engine.rules import working_copy
 from tests.long_games import GAMES, MAKERS, long_game
@@ -170,3 +177,33 @@ def test_restore_names_an_action_in_force_the_rules_refuse(played):
     with pytest.raises(ReplayError) as err:
         Replayer.restore(rules, bad)
     assert err.value.position == 3
+
+
+def test_what_the_engine_writes_it_resumes_and_catches_up_to_the_full_replay(played):
+    """A checkpoint written half way (with its frame notes), resumed from the log up to there,
+    then caught up with the rest of the log: the very game a full replay gives."""
+    rules, actions = played
+    early = Replayer(rules)
+    for cut, action in enumerate(actions, start=1):  # from half way, to a checkpoint in force
+        early.submit(action)
+        if cut >= len(actions) // 2 and early.saved_checkpoint() is not None:
+            break
+    noter = ("positions", lambda frames, depth: [f.position for f in frames[1:depth + 1]])
+    pending = checkpoint_of(early, noter=noter)
+    assert pending is not None and 0 < pending.seq <= cut < len(actions) and pending.whole
+    assert (pending.piece.start, pending.piece.end) == (0, pending.seq)
+    assert checkpoint_of(early, saved=pending.seq) is None  # stored already: nothing to write
+    resumed = resume(rules, actions[:cut], pending, [pending.piece], "positions")
+    assert (resumed.checkpoint, resumed.noted) == (pending.seq, pending.seq)
+    below = [f for f in resumed.replayer.frames[1:] if f.position < pending.seq]
+    assert below and all(f.memo == f.position for f in below)
+    same_game(catch_up(resumed.replayer, actions[cut:]), Replayer(rules, actions))
+
+
+def test_catch_up_names_the_action_that_does_not_replay_by_its_log_position(played):
+    rules, actions = played
+    game = Replayer.restore(rules, actions[:10])
+    with pytest.raises(ReplayError) as err:
+        catch_up(game, [*actions[10:12], {"type": "no_such_action"}])
+    assert err.value.position == 12
+    assert str(err.value).startswith("action 13 ('no_such_action'): ")

@@ -18,6 +18,7 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.engine.checkpoint import checkpoint_of
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, new_record
 from referee.engine.replay import Replayer, ReplayError
@@ -30,7 +31,7 @@ from referee.web.games import hooks_for
 from referee.web.imports import read_upload
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
-from referee.web.replayers import GameUnavailable, build_rules, checkpoint_of, frame_noter
+from referee.web.replayers import GameUnavailable, build_rules, frame_noter
 
 bp = Blueprint("lobby", __name__)
 

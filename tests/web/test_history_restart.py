@@ -9,12 +9,11 @@ import random
 from contextlib import contextmanager
 
 from referee.engine import IllegalAction, Replayer
-from referee.engine.checkpoint import dump_state, load_state
+from referee.engine.checkpoint import SavedCheckpoint, dump_state, load_state
 from referee.engine.replay import CHECKPOINT_EVERY
 from referee.web.db import open_database
 from referee.web.games import hooks_for
 from referee.web.games.railbaron.history import FrameNote, history, note_frames
-from referee.web.replayers import SavedCheckpoint
 from tests.railbaron.random_play import random_action
 from tests.web.long_game import SKIPPED, long_game, rules_of
 from tests.web.test_checkpoints_web import import_game, replayer_of, restarted

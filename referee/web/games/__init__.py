@@ -26,18 +26,13 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from referee.engine.checkpoint import FrameNoter
 from referee.engine.takeback import TAKE_BACK, own_latest
 from referee.games import registry
 from referee.games.contract import Choice, Game, GameMeta
 from referee.web.games import generic
 
 __all__ = ["Choice", "FrameNoter", "GameHooks", "hooks_for"]
-
-# (version, make): make(frames, depth) gives one picklable note per frame of frames[1..depth]
-# (set as Frame.memo); the note of frames[i] may depend on frames[i] and frames[i - 1] only;
-# `version` changes when the notes do (notes of another version are not trusted)
-FrameNoter = tuple[str, Callable[[list[Any], int], list[Any]]]
-
 
 @dataclass(frozen=True)
 class GameHooks:
