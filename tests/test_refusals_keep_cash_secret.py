@@ -19,7 +19,7 @@ from referee.engine.record import new_record
 from referee.games import registry
 from referee.games.railbaron.charts import load_map
 from referee.games.railbaron.context import HANDLERS
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from tests.railbaron.random_play import random_action
 
 ODD = (1_111, 2_223, 3_337, 4_441, 7_777)

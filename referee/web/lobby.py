@@ -27,7 +27,7 @@ from referee.games.registry import GAMES
 from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db, immediate
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.imports import read_upload
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
@@ -58,7 +58,7 @@ def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
         "games": GAMES, "game_key": key, "setup": hooks.setup,
         "maps": available_maps(key) if hooks.setup.uses_board else [],
         "rows": hooks.setup.max_players, "form": form, "max_title": MAX_TITLE,
-    } | hooks.setup_context()
+    } | hooks.web.setup_context()
 
 
 def _lobby(status: int = 200, form: MultiDict[str, str] | None = None, **extra: Any) -> Response:

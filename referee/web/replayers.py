@@ -9,7 +9,7 @@ included; `checkpoint_of` works out what to store): only the actions in force ab
 replayed. This module keeps the Replayers, their locks and the storage; callers that change a
 game hold the game's lock.
 
-A game's pages may give frame notes (`GameHooks.frame_notes`, its web module's `frame_notes`):
+A game's pages may give frame notes (`WebParts.frame_notes`, its web module's `WEB`):
 what they derive from each action once (Rail Baron's history lines). Each checkpoint adds a
 piece: the notes of the actions in force since the previous one (never the whole game's again,
 so a save costs the same late in a game as early). A restart puts the notes back on the
@@ -48,7 +48,7 @@ from referee.engine.rules import GameRules
 from referee.games import registry
 from referee.games.registry import Resolvers
 from referee.web import store
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.store import GameRow
 
 NEAR_TOP = 8  # frames this close to the top are found by walking down, without a list
@@ -59,7 +59,7 @@ def frame_noter(key: str | None) -> FrameNoter | None:
     if key is None:
         return None
     try:
-        return hooks_for(key).frame_notes
+        return hooks_for(key).web.frame_notes
     except KeyError:
         return None
 

@@ -18,7 +18,7 @@ import pytest
 
 from referee.engine.takeback import TAKE_BACK, own_latest
 from referee.games import registry
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 
 RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 GAMES = ("railbaron_game_1", "prairie_game_1", "barons_game_1", "railway_rivals_game_1")

@@ -1,5 +1,5 @@
-"""Railway Rivals' web hooks: the pages get an `rr` view (accounts sheet, race, what to do now),
-and the game's own pages: the maps (upload and entry form, maps.py)."""
+"""Railway Rivals' web parts (`WEB`): the pages get an `rr` view (accounts sheet, race, what to
+do now), and the game's own pages: the maps (upload and entry form, maps.py)."""
 
 from __future__ import annotations
 
@@ -27,10 +27,11 @@ from referee.games.railway_rivals.views import (
     to_act,
 )
 from referee.web.games.railway_rivals.chart import balance_chart
+from referee.web.hooks import WebParts
 from referee.web.presenter import Panel, Presenter, SnapshotView
 from referee.web.turns import Fold, folds
 
-__all__ = ["blueprints", "boards_page", "page_context"]
+__all__ = ["WEB"]
 
 PHASE_WORDS = {
     "towns": "throw the dice for the towns",
@@ -387,3 +388,7 @@ class RivalsView(SnapshotView):
     def folds(self) -> list[Fold]:
         """The history page's folds, newest first (referee/web/turns.py)."""
         return folds(self.view, self.history[::-1])
+
+
+WEB = WebParts(page_context=page_context, blueprints=blueprints, read_setup=read_setup,
+               boards_page=boards_page)
