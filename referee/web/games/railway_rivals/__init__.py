@@ -22,9 +22,9 @@ from referee.games.railway_rivals.views import (
     MINUS,
     corrections_after_end,
     may_act,
+    mover,
     sheet,
     timeline,
-    to_act,
 )
 from referee.web.games.railway_rivals.chart import balance_chart
 from referee.web.hooks import WebParts
@@ -347,7 +347,7 @@ class RivalsView(SnapshotView):
             return None
         trains = race.trains
         order = race.throw_order or race.declare_order or list(trains)
-        now = to_act(self.state)
+        now = mover(self.state)
         rows = []
         for tid in order:
             t = trains[tid]
