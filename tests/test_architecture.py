@@ -204,9 +204,9 @@ def test_listing_the_games_loads_no_rules():
 
 
 def test_no_game_registers_anything_by_an_import_side_effect():
-    """What a game gives the core is a value its modules define (META, GAME, its web hooks,
-    `frame_notes`), never a call made while a module is imported: no module in a game's folders
-    runs a call at its top level."""
+    """What a game gives the core is a value its modules define (META, GAME, WEB), never a call
+    made while a module is imported: no module in a game's folders runs a call at its top
+    level."""
     import ast
 
     calls = []
