@@ -57,6 +57,7 @@ PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
 TABLE_RULE = ["tests/test_permission.py", "tests/test_take_back.py",
               "tests/test_take_back_in_records.py", "tests/test_questions.py"]
+CHECKPOINTS = ["tests/test_restore.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]
@@ -129,6 +130,8 @@ TARGETS = [
     Target("referee/games/contract.py", FIGURES, only=("ranked",)),
     Target("referee/web/people.py", PEOPLE, only=("total", "shown_name", "counted_names",
                                                  "_totals", "club")),
+    # what a restart rests on: the checkpoint written, resumed and caught up with the log
+    Target("referee/engine/checkpoint.py", CHECKPOINTS, only=("checkpoint_of", "catch_up")),
 ]
 
 # -- the mutations --------------------------------------------------------------------------

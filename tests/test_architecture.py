@@ -204,9 +204,9 @@ def test_listing_the_games_loads_no_rules():
 
 
 def test_no_game_registers_anything_by_an_import_side_effect():
-    """What a game gives the core is a value its modules define (META, GAME, its web hooks,
-    `frame_notes`), never a call made while a module is imported: no module in a game's folders
-    runs a call at its top level."""
+    """What a game gives the core is a value its modules define (META, GAME, WEB), never a call
+    made while a module is imported: no module in a game's folders runs a call at its top
+    level."""
     import ast
 
     calls = []
@@ -239,3 +239,106 @@ def test_every_game_speaks_one_dialect():
         assert list(inspect.signature(play.pay).parameters)[:6] == base, key
         for own in ("cash", "say"):
             assert own not in play.__dict__, f"{key} redefines Play.{own}"
+
+
+# -- the web core below the games' web faces -------------------------------------------------
+
+
+def test_the_web_core_imports_no_game_s_web_module():
+    """Inside referee/web the imports run one way: a game's web package (web/games/<key>/)
+    uses the core, the core finds a game's only through its META.web (referee/web/hooks.py)."""
+    back_up = [f"{path.relative_to(PROJECT)} imports {module}"
+               for path in (ROOT / "web").rglob("*.py") if home_of(path) is None
+               for module in imports_of(path) if module.startswith("referee.web.games.")]
+    assert back_up == []
+
+
+def metas() -> list:
+    """Every game package's META, and the toy game's (kept under tests/)."""
+    import importlib
+
+    from tests.toy_game.meta import META as TOY
+
+    return [importlib.import_module(f"referee.games.{key}.meta").META
+            for key in game_packages()] + [TOY]
+
+
+def test_every_game_s_web_module_speaks_one_dialect():
+    """A web module exports WEB built from WebParts, as a game's rules export GAME built from
+    GameParts; a module-level name of a WebParts field is the one WEB holds (none left out)."""
+    import dataclasses
+    import importlib
+
+    from referee.web.hooks import WebParts
+
+    webs = [meta.web for meta in metas() if meta.web]
+    assert webs, "no game has a web module"
+    for name in webs:
+        module = importlib.import_module(name)
+        assert isinstance(getattr(module, "WEB", None), WebParts), name
+        for field in dataclasses.fields(WebParts):
+            if hasattr(module, field.name):
+                assert getattr(module, field.name) is getattr(module.WEB, field.name), (
+                    f"{name}.{field.name} is not the one its WEB holds")
+
+
+def overridden_beyond_the_list(cls: type) -> list[str]:
+    """The names of Presenter that `cls` itself overrides without their being in OVERRIDES."""
+    from referee.web.presenter import OVERRIDES, Presenter
+
+    return sorted(name for name in vars(cls) if name in dir(Presenter)
+                  and name not in OVERRIDES and name not in ("__module__", "__doc__",
+                                                             "__qualname__", "__dict__",
+                                                             "__weakref__", "__annotations__",
+                                                             "__firstlineno__",
+                                                             "__static_attributes__"))
+
+
+def game_presenters() -> list[type]:
+    """Every Presenter subclass defined in a game's web modules (the toy game's among them)."""
+    import importlib
+    import pkgutil
+
+    from referee.web.presenter import Presenter
+
+    modules = []
+    for meta in metas():
+        if meta.web:
+            package = importlib.import_module(meta.web)
+            modules.append(package)
+            modules += [importlib.import_module(m.name) for m in pkgutil.walk_packages(
+                getattr(package, "__path__", []), f"{meta.web}.")]
+    names = {m.__name__ for m in modules}
+    found, todo = [], list(Presenter.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        if cls.__module__ in names:
+            found.append(cls)
+    return found
+
+
+def test_a_game_presenter_overrides_only_what_the_presenter_lists():
+    from referee.web.presenter import OVERRIDES, Presenter
+
+    assert all(hasattr(Presenter, name) for name in OVERRIDES)
+    presenters = game_presenters()
+    assert {cls.__name__ for cls in presenters} >= {"TurnPage", "PrairieView", "BaronsNow",
+                                                   "RivalsNow", "ToyPage"}
+    assert {cls.__name__: overridden_beyond_the_list(cls) for cls in presenters
+            if overridden_beyond_the_list(cls)} == {}
+
+
+def test_a_presenter_overriding_the_web_core_s_own_check_is_found():
+    from referee.web.presenter import Presenter
+
+    class Eager(Presenter):
+        css = "eager"  # listed
+
+        def may_act(self, action: dict) -> bool:  # the action endpoint's rule: not a hook
+            return True
+
+        def _prepare_roll(self, panel) -> None:  # a panel's own preparation: allowed
+            pass
+
+    assert overridden_beyond_the_list(Eager) == ["may_act"]

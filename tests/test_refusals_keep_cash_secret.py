@@ -19,7 +19,7 @@ from referee.engine.record import new_record
 from referee.games import registry
 from referee.games.railbaron.charts import load_map
 from referee.games.railbaron.context import HANDLERS
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from tests.railbaron.random_play import random_action
 
 ODD = (1_111, 2_223, 3_337, 4_441, 7_777)
@@ -56,7 +56,7 @@ def rail_baron_games(count: int, length: int):
         players = [{"id": f"p{i}", "name": n, "colour": ""}
                    for i, n in enumerate(("Ann", "Bob", "Cy", "Di"), start=1)]
         record = new_record("railbaron", "us", players, {"edition": "modern", "variants": []})
-        rules = registry.rules_for(record, lambda _game, key: load_map(key))
+        rules = registry.rules_for(record, lambda _game: load_map)
         game = Replayer(rules)
         while game.seq < length and not game.state.over:
             action = random_action(rules, game.state, rng)

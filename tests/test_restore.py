@@ -11,7 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.engine import IllegalAction, Replayer
-from referee.engine.checkpoint import dump_state, fingerprint, load_state, resume
+from referee.engine.checkpoint import (
+    catch_up,
+    checkpoint_of,
+    dump_state,
+    fingerprint,
+    load_state,
+    resume,
+)
 from referee.engine.replay import CHECKPOINT_EVERY, ReplayError
 from referee.engine.rules import working_copy
 from tests.long_games import GAMES, MAKERS, long_game
@@ -48,6 +55,14 @@ def one_by_one(rules, actions: list[dict]):
     for action in in_force(actions):
         state = rules.apply(state, action).state
     return state
+
+
+def positions(frames: list, depth: int) -> list[int]:
+    """Frame notes for the tests: each frame's log position (frames[1..depth], by index)."""
+    return [frames[i].position for i in range(1, depth + 1)]
+
+
+NOTER = ("positions", positions)
 
 
 def same_game(a: Replayer, b: Replayer) -> None:
@@ -170,3 +185,63 @@ def test_restore_names_an_action_in_force_the_rules_refuse(played):
     with pytest.raises(ReplayError) as err:
         Replayer.restore(rules, bad)
     assert err.value.position == 3
+
+
+def test_what_the_engine_writes_it_resumes_and_catches_up_to_the_full_replay(played):
+    """A checkpoint written half way (with its frame notes), resumed from the log up to there,
+    then caught up with the rest of the log: the very game a full replay gives."""
+    rules, actions = played
+    early = Replayer(rules)
+    for cut, action in enumerate(actions, start=1):  # from half way, to a checkpoint in force
+        early.submit(action)
+        if cut >= len(actions) // 2 and early.saved_checkpoint() is not None:
+            break
+    pending = checkpoint_of(early, noter=NOTER)
+    assert pending is not None and 0 < pending.seq <= cut < len(actions) and pending.whole
+    assert (pending.piece.start, pending.piece.end) == (0, pending.seq)
+    bare = checkpoint_of(early)  # a game without frame notes: the state alone
+    assert (bare.seq, bare.fingerprint, bare.state, bare.piece) == (
+        pending.seq, pending.fingerprint, pending.state, None)
+    assert checkpoint_of(early, saved=pending.seq) is None  # stored already: nothing to write
+    resumed = resume(rules, actions[:cut], pending, [pending.piece], NOTER[0])
+    assert (resumed.checkpoint, resumed.noted) == (pending.seq, pending.seq)
+    below = [f for f in resumed.replayer.frames[1:] if f.position < pending.seq]
+    assert below and all(f.memo == f.position for f in below)
+    same_game(catch_up(resumed.replayer, actions[cut:]), Replayer(rules, actions))
+
+
+def test_each_checkpoint_adds_the_notes_since_the_one_stored_and_resume_stitches_them(played):
+    rules, actions = played
+    game, pieces, stored = Replayer(rules), [], None
+    for action in actions:
+        game.submit(action)
+        noted = pieces[-1].end if pieces else None
+        pending = checkpoint_of(game, stored.seq if stored else 0, noted, NOTER)
+        if pending is None:
+            continue
+        assert pending.whole == (noted is None)
+        # no piece when the notes up to it are stored already (an undo went below them)
+        assert (pending.piece is None) == (noted is not None and noted >= pending.seq)
+        if pending.piece is not None:
+            piece = pending.piece
+            assert (piece.start, piece.end) == (noted or 0, pending.seq)
+            kept, notes = load_state(piece.notes)
+            assert kept == tuple(notes) and kept and all(piece.start <= p < piece.end
+                                                           for p in kept)
+            pieces = [*pieces, piece]
+        stored = pending
+    assert pieces and all(a.end == b.start for a, b in zip(pieces, pieces[1:], strict=False))
+    resumed = resume(rules, actions, stored, pieces, NOTER[0])
+    noted = [f for f in resumed.replayer.frames[1:] if f.memo is not None]
+    assert noted and all(f.memo == f.position for f in noted)
+    assert resume(rules, actions, stored, pieces, "other notes").noted is None
+    same_game(resumed.replayer, Replayer(rules, actions))
+
+
+def test_catch_up_names_the_action_that_does_not_replay_by_its_log_position(played):
+    rules, actions = played
+    game = Replayer.restore(rules, actions[:10])
+    with pytest.raises(ReplayError) as err:
+        catch_up(game, [*actions[10:12], {"type": "no_such_action"}])
+    assert err.value.position == 12 and err.value.cause is err.value.__cause__
+    assert str(err.value).startswith("action 13 ('no_such_action'): ")

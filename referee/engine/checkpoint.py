@@ -1,5 +1,11 @@
 """A game's state saved with the game, so that a restart replays only the actions after it.
 
+The engine owns the format both ways: `checkpoint_of` works out what to store (the newest
+checkpoint frame's state, and a piece of frame notes), `resume` brings a game back from its
+log and what was stored, and `catch_up` submits the actions recorded since, naming the first
+one that does not replay by its position. The storage itself (a database, a file) is the
+caller's: it keeps what `checkpoint_of` gives and hands it back to `resume`.
+
 A checkpoint is only as good as the rules that made it: `fingerprint(rules)` hashes the code of
 the engine and of the game's package with everything the rules object holds (map, players,
 settings). A checkpoint whose fingerprint differs is ignored and the log is replayed in full.
@@ -17,10 +23,13 @@ import json
 import pickle
 import sys
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
+
+from referee.engine.errors import IllegalAction
+from referee.engine.replay import Replayer, ReplayError
 
 ENGINE_DIR = Path(__file__).resolve().parent
 SAFE_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "bytes", "bytearray",
@@ -140,6 +149,12 @@ class Stored(Protocol):
     state: bytes
 
 
+# (version, make): make(frames, depth) gives one picklable note per frame of frames[1..depth]
+# (set as Frame.memo); the note of frames[i] may depend on frames[i] and frames[i - 1] only;
+# `version` changes when the notes do (notes of another version are not trusted)
+FrameNoter = tuple[str, Callable[[list[Any], int], list[Any]]]
+
+
 class StoredNotes(Protocol):
     """A piece of frame notes as stored: those of the actions at positions start..end-1."""
 
@@ -168,8 +183,6 @@ def resume(rules: Any, log: Sequence[dict], stored: Stored | None = None,
     known are replayed (engine/replay.py `Replayer.restore`); a checkpoint that does not fit or
     is damaged costs a replay of the actions in force, never a wrong game. ReplayError names
     an action in force the rules refuse. `seat_of`: whose an action is (Replayer)."""
-    from referee.engine.replay import Replayer
-
     if stored is None or not 0 < stored.seq <= len(log) or stored.fingerprint != fingerprint(rules):
         return Resumed(Replayer.restore(rules, log, seat_of=seat_of))
     try:
@@ -209,3 +222,62 @@ def _stitch(pieces: Iterable[StoredNotes], stored: Stored,
             break  # a damaged piece: what it and the later ones hold is made again
         end = piece.end
     return notes, end
+
+
+@dataclasses.dataclass(frozen=True)
+class NotePiece:
+    """The frame notes of the actions at log positions start..end-1 that were in force when
+    the piece was made (pickled by `dump_state`): one `StoredNotes` to store."""
+
+    start: int
+    end: int
+    fingerprint: str
+    version: str
+    notes: bytes = dataclasses.field(repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class PendingCheckpoint:
+    """A checkpoint and its piece of frame notes, worked out and pickled, not yet stored."""
+
+    seq: int
+    fingerprint: str
+    state: bytes = dataclasses.field(repr=False)
+    piece: NotePiece | None = None
+    whole: bool = False  # the piece replaces every piece stored before
+
+
+def checkpoint_of(replayer: Replayer, saved: int = 0, noted: int | None = None,
+                  noter: FrameNoter | None = None) -> PendingCheckpoint | None:
+    """The Replayer's newest saved-worthy checkpoint, when newer than `saved` (the log length of
+    the one stored), with the frame notes since `noted` (None: all of them) made by `noter`;
+    nothing is stored here, so a caller works it out before it takes a write lock."""
+    found = replayer.saved_checkpoint()
+    if found is None or found[0] == saved:
+        return None  # (an undo below the stored one makes an older one the newest in force)
+    seq, state = found
+    rules_print = fingerprint(replayer.rules)
+    pending = PendingCheckpoint(seq, rules_print, dump_state(SavedCheckpoint(state)))
+    if noter is None or (noted is not None and noted >= seq):
+        return pending  # the notes up to an older checkpoint are stored already
+    frames = replayer.frames_between(noted or 0, seq)
+    depth = len(frames) - 1
+    notes = tuple(noter[1](frames, depth)) if depth else ()
+    positions = tuple(frame.position for frame in frames[1:])
+    piece = NotePiece(noted or 0, seq, rules_print, noter[0], dump_state((positions, notes)))
+    return PendingCheckpoint(seq, rules_print, pending.state, piece, whole=noted is None)
+
+
+def catch_up(replayer: Replayer, actions: Iterable[dict]) -> Replayer:
+    """`replayer` with `actions` submitted, the ones recorded after its log (a game resumed
+    from a checkpoint, or kept while others acted). ReplayError names the first action the
+    rules refuse or fail on by its position in the log; the Replayer is then left part way,
+    for the caller to drop."""
+    for position, action in enumerate(actions, start=replayer.seq):
+        try:
+            replayer.submit(action)
+        except Exception as err:  # refused, or the rules failed on it: said as that action
+            cause = err if isinstance(err, IllegalAction) else IllegalAction(str(err))
+            raise ReplayError(position, action if isinstance(action, dict) else {},
+                              cause) from err
+    return replayer

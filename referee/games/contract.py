@@ -15,8 +15,9 @@ page counts, the game's boards).
 The package imports neither Flask nor sqlite-utils nor another game; it may import
 ``referee.engine`` and this module. Optionally:
 
-- ``META.web`` names a module of web hooks (see ``referee/web/games/__init__.py``): its own page
-  context and setup fields. Without one the generic pages serve the game.
+- ``META.web`` names the game's web module, whose ``WEB = WebParts(...)`` (see
+  ``referee/web/hooks.py``) gives its own page context, pages and setup fields. Without one
+  the generic pages serve the game.
 - ``META.stylesheets`` name files in ``static/`` (the game's own under ``static/<key>/``); only
   this game's pages load them.
 - ``META.commands`` names a module whose ``register_commands(subparsers)`` adds the game's own
@@ -87,7 +88,7 @@ class GameMeta:
     variants: tuple[Choice, ...] = ()
     colours: tuple[Choice, ...] = PIECE_COLOURS
     uses_board: bool = False
-    web: str | None = None  # dotted name of the game's web hooks module, if it has one
+    web: str | None = None  # dotted name of the game's web module (its WEB), if it has one
     stylesheets: tuple[str, ...] = ()  # files in static/ loaded only by this game's pages
     lobby_order: int = 50  # where the lobby lists the game: smaller first, then by title
     templates: str | None = None  # a folder in the package with <key>/_<page>.html templates
@@ -262,7 +263,7 @@ class FolderBoards:
         return []
 
 
-Resolver = Callable[[str, str], Any]  # (game key, board key) -> the loaded board
+Resolver = Callable[[str], Any]  # board key -> the game's own board, loaded (bound to its game)
 
 
 @dataclass(frozen=True)
@@ -365,7 +366,8 @@ class Game(Protocol):
 
     def rules_for(self, record: dict, resolve: Resolver | None = None) -> GameRules:
         """The rules of a game record (docs/game-record.md); raises RecordError for a bad one.
-        A board named by key is loaded by `resolve(game_key, board_key)`."""
+        A board named by key is loaded by `resolve(board_key)`, already bound to this game's
+        boards (the registry binds it: the game never names itself to find its own)."""
         ...
 
     def to_act(self, state: Any) -> list[str]:

@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 import os
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from referee.engine.takeback import SeatOf, game_seat_of
 from referee.games.contract import Game, GameMeta, Resolver
 
 GameInfo = GameMeta  # the name the lobby and older tests know it by
+Resolvers = Callable[[str], Resolver]  # game key -> that game's Resolver (a board by its key)
 ENV = "REFEREE_GAMES"  # comma separated dotted names of game packages kept elsewhere
 
 
@@ -87,26 +89,35 @@ def game(key: str) -> Game:
     return importlib.import_module(game_info(key).game).GAME
 
 
-def resolver(instance_dir: Path | None) -> Resolver:
-    """`resolve(game, key)`: a board of that game by key, the shipped ones and then the
-    instance folder's; a board that cannot be loaded is a RecordError naming it."""
+def board_resolver(key: str, instance_dir: Path | None) -> Resolver:
+    """`resolve(board)`: a board of the game `key` by its key, from that game's own boards (the
+    shipped ones, then the instance folder's); one that cannot be loaded is a RecordError."""
+    boards = game(key).boards
+    title = game_info(key).title
 
-    def resolve(game_key: str, key: str) -> Any:
-        boards = game(game_key).boards
+    def resolve(board: str) -> Any:
         if boards is None:
-            raise RecordError(f"map: {game_info(game_key).title} has no boards")
+            raise RecordError(f"map: {title} has no boards")
         try:
-            return boards.load(key, instance_dir)
+            return boards.load(board, instance_dir)
         except (LookupError, ValueError, OSError) as err:
             raise RecordError(f"map: {err}") from err
 
     return resolve
 
 
-def rules_for(record: dict, resolve: Resolver | None = None) -> GameRules:
-    """The rules object for a record; `resolve(game, key)` loads a board named by key."""
+def resolver(instance_dir: Path | None) -> Resolvers:
+    """Every game's boards, shipped and in `instance_dir`: `resolver(...)(game)` is the
+    Resolver of one game, bound to its boards (`board_resolver`)."""
+    return lambda key: board_resolver(key, instance_dir)
+
+
+def rules_for(record: dict, resolve: Resolvers | None = None) -> GameRules:
+    """The rules object for a record; the game's `rules_for` gets `resolve(game)`, the
+    Resolver bound to its own boards, which loads a board named by key."""
     check_record(record)
-    return game(record["game"]).rules_for(record, resolve)
+    key = record["game"]
+    return game(key).rules_for(record, None if resolve is None else resolve(key))
 
 
 def to_act(key: str, state: Any) -> list[str]:
@@ -144,6 +155,6 @@ def render(record: dict, report: dict) -> str:
     return game(record["game"]).render(report)
 
 
-def replay(record: dict, resolve: Resolver | None = None) -> Replayer:
+def replay(record: dict, resolve: Resolvers | None = None) -> Replayer:
     """Replay a whole record; raises ReplayError at the first illegal action."""
     return Replayer(rules_for(record, resolve), record["actions"], seat_of(record["game"]))

@@ -37,7 +37,7 @@ from referee.web import (
     urls,
     why,
 )
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.keys import instance_secret_key
 from referee.web.replayers import ReplayerCache, map_resolver
 from referee.web.templating import GameTemplates
@@ -133,6 +133,6 @@ def create_app(
                       players.bp, why.bp, play_log.bp):
         app.register_blueprint(blueprint)
     for key in registry.GAMES:  # the pages a game registers through its web hooks
-        for blueprint in hooks_for(key).blueprints():
+        for blueprint in hooks_for(key).web.blueprints():
             app.register_blueprint(blueprint)
     return app

@@ -52,7 +52,7 @@ from referee.web.board_upload import (
     zip_folder,
 )
 from referee.web.cells import shown
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.render import page_or_fragment
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
@@ -82,7 +82,7 @@ def board_pages() -> list[tuple[str, str, str]]:
     for key, meta in registry.GAMES.items():
         boards = uploadable(key)
         if boards is not None:
-            url = hooks_for(key).boards_page() or url_for("boards.index", game=key)
+            url = hooks_for(key).web.boards_page() or url_for("boards.index", game=key)
             pages.append((key, f"{meta.title} {plural_of(boards)}", url))
     return pages
 
@@ -144,7 +144,7 @@ def report(place: Place, boards: Boards, key: str, **extra: Any) -> Response:
     summary = _summary(place, boards, key)
     return page_or_fragment("boards/report.html", "boards/_report.html",
                             **_common(place, boards), summary=summary,
-                            links=hooks_for(place.game).board_links(summary),
+                            links=hooks_for(place.game).web.board_links(summary),
                             added=request.args.get("added") == "1",
                             replaced=request.args.get("replaced", "")[:10],
                             corrected=request.args.get("corrected") == "1",

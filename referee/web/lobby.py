@@ -18,6 +18,7 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.engine.checkpoint import checkpoint_of
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError, new_record
 from referee.engine.replay import Replayer, ReplayError
@@ -26,11 +27,11 @@ from referee.games.registry import GAMES
 from referee.web import store
 from referee.web.actors import set_banker_cookie
 from referee.web.db import get_db, immediate
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.imports import read_upload, record_dates_of, replay_import
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
 from referee.web.render import page_or_fragment, replayers
-from referee.web.replayers import GameUnavailable, checkpoint_of, frame_noter, new_replayer
+from referee.web.replayers import GameUnavailable, frame_noter, new_replayer
 
 bp = Blueprint("lobby", __name__)
 
@@ -57,7 +58,7 @@ def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
         "games": GAMES, "game_key": key, "setup": hooks.setup,
         "maps": available_maps(key) if hooks.setup.uses_board else [],
         "rows": hooks.setup.max_players, "form": form, "max_title": MAX_TITLE,
-    } | hooks.setup_context()
+    } | hooks.web.setup_context()
 
 
 def _lobby(status: int = 200, form: MultiDict[str, str] | None = None, **extra: Any) -> Response:

@@ -18,7 +18,7 @@ from typing import Any
 from referee.engine.errors import IllegalAction
 from referee.games.contract import write_amount
 from referee.games.explain import rule_names, visible
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 
 MINUS = "−"
 

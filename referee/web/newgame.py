@@ -11,7 +11,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from referee.games.registry import GAMES
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.names import clean_name, name_problems
 from referee.web.store import BANKER_APART
 
@@ -122,7 +122,7 @@ def read_new_game(form: MultiDict[str, str],
         problems += [f"Unknown variant {v[:40]!r}." for v in chosen if v not in known]
         settings["variants"] = [c.key for c in setup.variants if c.key in chosen]
 
-    own_map, own_settings = hooks_for(key).read_setup(form, problems)
+    own_map, own_settings = hooks_for(key).web.read_setup(form, problems)
     settings |= own_settings
     map_ref = "" if own_map is None else own_map
     if setup.uses_board:

@@ -12,7 +12,7 @@ from referee.games.explain import rule_names
 from referee.web import store
 from referee.web.actors import Actor
 from referee.web.db import get_db
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.store import GameRow
 
 

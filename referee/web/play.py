@@ -30,7 +30,7 @@ from referee.web.actors import (
 )
 from referee.web.db import get_db, immediate
 from referee.web.forms import FormError, action_from_form
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.keys import same_secret
 from referee.web.names import clean_name, name_problems, seat_names
 from referee.web.newgame import MAX_NAME

@@ -3,6 +3,10 @@ dice tapped so far, the "now / next" line. A game's own presenter (Rail Baron's 
 Prairie's `PrairieView`) subclasses `Presenter` and supplies only what differs: `doing()`,
 `_prepare_<type>(panel)` for the panels that need more than the legal action, its dice fields.
 
+What a game's presenter may override is named in `OVERRIDES`, each with what it is for; the
+rest of `Presenter` is the web core's own (tests/test_architecture.py fails a game presenter
+that overrides anything else). A game adds `_prepare_<type>` methods and names of its own.
+
 No rule is decided here: what may be done comes from the rules' `legal_actions`. Half-entered
 choices (dice tapped, items picked) live in the page's query string, the "draft", so that
 every form works without scripts and posts one complete action; "Roll for me" sends a
@@ -23,7 +27,33 @@ from flask import current_app, request
 from jinja2 import Environment, TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
+
+# The names of Presenter a game's own presenter may override, and what each is for.
+OVERRIDES: dict[str, str] = {
+    "__init__": "(view, ...): the game's own view beside it; calls super().__init__(view)",
+    "die_key": "the pattern of the dice keys a draft may hold",
+    "dice_fields": "form field -> the dice keys it carries (a refused form's dice)",
+    "draft_lists": "query keys of the lists of picked items a draft may hold",
+    "panel_order": "action type -> where its panel sorts (default 1)",
+    "doing_class": "the class of the 'now' line",
+    "yours": "the heading of a phone with something to do",
+    "css": "the prefix of the game's own classes on the 'now' block",
+    "failures_elsewhere": "refusals shown beside forms of their own, not in the 'now' block",
+    "before_panels": "templates drawn in the 'now' block above the panels",
+    "list_allowed": "(key, value): whether a value may stand in a draft's list",
+    "refused_draft": "(form, draft): the game's own choices of a refused form, read back",
+    "name": "(pid): a seat's name as the game says it (the bank, a phantom player)",
+    "doing": "the line for everyone: who acts now",
+    "heading": "the heading of the 'now' block",
+    "now_line": "the line under the heading",
+    "legal": "the rules' legal actions, dressed for the panels",
+    "act_templates": "(type): where the panel of an action type is drawn",
+    "panels": "the panels this page draws (a game drawing its own moves gives none)",
+    "panel_types": "the action types this page offers (with panels of the game's own)",
+    "has_moves": "whether this page has a move to make now",
+    "die": "(key, label, colour): one die to tap (the game's colours)",
+}
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 DIE_KEY = re.compile(r"[a-z][a-z0-9]{0,9}")  # a die of the draft: red, w1, tens...

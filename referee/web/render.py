@@ -10,7 +10,7 @@ from referee.engine.replay import UNDO
 from referee.web import store
 from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.lan import public_links, public_url
 from referee.web.permits import seated_banker_of
 from referee.web.presenter import Presenter
@@ -113,6 +113,6 @@ def render_game(
         context["banker_link"] = public_url(
             url_for("play.banker", game_id=game.id, k=game.banker_secret)
         )
-    context.update(hooks.page_context(view))
+    context.update(hooks.web.page_context(view))
     context.setdefault("now", Presenter(view))  # the game's own presenter, or the generic one
     return page_or_fragment(f"play/{page}.html", "play/_live.html", status, **context)

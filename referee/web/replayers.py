@@ -1,13 +1,15 @@
 """One live Replayer per game, kept in process so no request replays a log from the start.
 
 The database is the truth: before use, a cached Replayer is brought level with the stored log
-by feeding it only the actions it lacks. A game met for the first time since the server started
-is brought back by the engine (`referee.engine.checkpoint.resume`) from its log and the
-checkpoint stored with it (the state of the newest checkpoint frame in force, stored again
-whenever that changes, an undo below it included): only the actions in force above it are
-replayed. Callers that change a game hold the game's lock.
+by the engine (`referee.engine.checkpoint.catch_up`), fed only the actions it lacks. A game met
+for the first time since the server started is brought back by the engine
+(`referee.engine.checkpoint.resume`) from its log and the checkpoint stored with it (the state
+of the newest checkpoint frame in force, stored again whenever that changes, an undo below it
+included; `checkpoint_of` works out what to store): only the actions in force above it are
+replayed. This module keeps the Replayers, their locks and the storage; callers that change a
+game hold the game's lock.
 
-A game's pages may give frame notes (`GameHooks.frame_notes`, its web module's `frame_notes`):
+A game's pages may give frame notes (`WebParts.frame_notes`, its web module's `WEB`):
 what they derive from each action once (Rail Baron's history lines). Each checkpoint adds a
 piece: the notes of the actions in force since the previous one (never the whole game's again,
 so a save costs the same late in a game as early). A restart puts the notes back on the
@@ -24,25 +26,31 @@ asked for, so a missing or foreign piece costs time, never a wrong history.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from referee.engine.checkpoint import SavedCheckpoint, dump_state, fingerprint, resume
+from referee.engine.checkpoint import (
+    FrameNoter,
+    PendingCheckpoint,
+    catch_up,
+    checkpoint_of,
+    resume,
+)
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError
 from referee.engine.replay import Frame, Replayer, ReplayError
 from referee.engine.rules import GameRules
 from referee.games import registry
+from referee.games.registry import Resolvers
 from referee.web import store
-from referee.web.games import FrameNoter, hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.store import GameRow
 
-MapResolver = Callable[[str, str], Any]
 NEAR_TOP = 8  # frames this close to the top are found by walking down, without a list
 
 
@@ -51,42 +59,9 @@ def frame_noter(key: str | None) -> FrameNoter | None:
     if key is None:
         return None
     try:
-        return hooks_for(key).frame_notes
+        return hooks_for(key).web.frame_notes
     except KeyError:
         return None
-
-
-@dataclass(frozen=True)
-class PendingCheckpoint:
-    """A checkpoint and its piece of frame notes, worked out and pickled, not yet stored."""
-
-    seq: int
-    fingerprint: str
-    state: bytes = field(repr=False)
-    piece: store.NotePiece | None = None
-    whole: bool = False  # the piece replaces every piece stored before
-
-
-def checkpoint_of(replayer: Replayer, saved: int = 0, noted: int | None = None,
-                  noter: FrameNoter | None = None) -> PendingCheckpoint | None:
-    """The Replayer's newest saved-worthy checkpoint, when newer than `saved` (the log length of
-    the one stored), with the frame notes since `noted` (None: all of them); no database is
-    touched, so an import works it out before it takes the write lock."""
-    found = replayer.saved_checkpoint()
-    if found is None or found[0] == saved:
-        return None  # (an undo below the stored one makes an older one the newest in force)
-    seq, state = found
-    rules_print = fingerprint(replayer.rules)
-    pending = PendingCheckpoint(seq, rules_print, dump_state(SavedCheckpoint(state)))
-    if noter is None or (noted is not None and noted >= seq):
-        return pending  # the notes up to an older checkpoint are stored already
-    frames = replayer.frames_between(noted or 0, seq)
-    depth = len(frames) - 1
-    notes = tuple(noter[1](frames, depth)) if depth else ()
-    positions = tuple(frame.position for frame in frames[1:])
-    piece = store.NotePiece(noted or 0, seq, rules_print, noter[0],
-                            dump_state((positions, notes)))
-    return PendingCheckpoint(seq, rules_print, pending.state, piece, whole=noted is None)
 
 
 class GameUnavailable(Exception):
@@ -94,12 +69,12 @@ class GameUnavailable(Exception):
     replays under the current rules. Not the visitor's fault; the message says what is wrong."""
 
 
-def map_resolver(instance_dir: Path) -> MapResolver:
-    """`resolve_map(game, key)`: each game's boards, shipped and in the instance folder."""
+def map_resolver(instance_dir: Path) -> Resolvers:
+    """Each game's boards, shipped and in the instance folder: `resolve_map(game)(board)`."""
     return registry.resolver(instance_dir)
 
 
-def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
+def build_rules(record: dict, resolve_map: Resolvers) -> GameRules:
     """The rules object for a game record; raises GameUnavailable with the reason."""
     try:
         return registry.rules_for(record, resolve_map)
@@ -111,7 +86,7 @@ def build_rules(record: dict, resolve_map: MapResolver) -> GameRules:
         raise GameUnavailable(f"This game cannot be set up: {err}") from err
 
 
-def new_replayer(record: dict, resolve_map: MapResolver) -> Replayer:
+def new_replayer(record: dict, resolve_map: Resolvers) -> Replayer:
     """An empty Replayer of a game record, with the game's own answer to whose an action is
     (a take-back of another seat's action is refused in it as at the table)."""
     return Replayer(build_rules(record, resolve_map), seat_of=registry.seat_of(record["game"]))
@@ -209,7 +184,7 @@ class Snapshot:
 
 
 class ReplayerCache:
-    def __init__(self, resolve_map: MapResolver):
+    def __init__(self, resolve_map: Resolvers):
         self.resolve_map = resolve_map
         self._replayers: dict[str, Replayer] = {}
         self._snapshots: dict[str, tuple[Replayer, Snapshot]] = {}
@@ -246,18 +221,13 @@ class ReplayerCache:
             replayer = self._resume(db, game, count)
             self._replayers[game.id] = replayer
         if replayer.seq < count:
-            start = replayer.seq
             # cut at `count`: actions stored since are not asked for here
-            tail = store.actions_from(db, game.id, start)[:count - start]
-            for offset, action in enumerate(tail):
-                try:
-                    replayer.submit(action)
-                except Exception as err:  # the rules refused it, or failed on it
-                    self.evict(game.id)  # never keep a Replayer left half way
-                    raise GameUnavailable(
-                        f"The stored log no longer replays: action {start + offset + 1} "
-                        f"({action.get('type')!r}): {err}"
-                    ) from err
+            tail = store.actions_from(db, game.id, replayer.seq)[:count - replayer.seq]
+            try:
+                catch_up(replayer, tail)
+            except ReplayError as err:
+                self.evict(game.id)  # never keep a Replayer left half way
+                raise GameUnavailable(f"The stored log no longer replays: {err}") from err
             if replayer.seq != count:
                 self.evict(game.id)
                 raise GameUnavailable(

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from referee.engine.checkpoint import catch_up
 from referee.engine.errors import IllegalAction
 from referee.engine.record import RecordError
 from referee.engine.replay import Frame, ReplayError
@@ -100,12 +101,10 @@ def replayed_frames(resolve_map: Any) -> FramesOf:
 
     def frames_of(db: Database, game: GameRow, count: int) -> Sequence[Frame]:
         replayer = new_replayer(game.record(), resolve_map)
-        for position, action in enumerate(store.actions_from(db, game.id)[:count]):
-            try:
-                replayer.submit(action)
-            except Exception as err:  # the rules refused it, or failed on it
-                raise GameUnavailable(f"the stored log no longer replays: action "
-                                      f"{position + 1} ({action.get('type')!r}): {err}") from err
+        try:
+            catch_up(replayer, store.actions_from(db, game.id)[:count])
+        except ReplayError as err:
+            raise GameUnavailable(f"the stored log no longer replays: {err}") from err
         return replayer.frames
 
     return frames_of

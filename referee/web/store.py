@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from referee.engine.checkpoint import NotePiece
 from referee.engine.record import new_record
 from referee.web.keys import new_secret
 
@@ -295,18 +296,6 @@ def load_checkpoint(db: Database, game_id: str) -> Checkpoint | None:
     if not found:
         return None
     return Checkpoint(found[0]["seq"], found[0]["fingerprint"], found[0]["state"])
-
-
-@dataclass(frozen=True)
-class NotePiece:
-    """The frame notes of the actions at log positions start..end-1 that were in force when
-    the piece was saved (pickled: `referee.engine.checkpoint.dump_state`)."""
-
-    start: int
-    end: int
-    fingerprint: str
-    version: str
-    notes: bytes = field(repr=False)
 
 
 def add_notes(db: Database, game_id: str, piece: NotePiece, whole: bool = False) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.takeback import TAKE_BACK
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 
 LONGEST = 160  # characters of a description before it is cut short
 # the heading of the next turn ("Turn 10: Bob."), said by the action that ended a turn: it

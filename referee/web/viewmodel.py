@@ -13,7 +13,7 @@ from referee.engine.takeback import TAKE_BACK
 from referee.games.contract import RuleNames, write_amount
 from referee.games.explain import BANKER_VIEW, rule_names, visible
 from referee.web.actors import Actor
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.names import seat_names
 from referee.web.permits import game_over, seated_banker_of, table_of
 from referee.web.replayers import Snapshot

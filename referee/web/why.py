@@ -24,7 +24,7 @@ from referee.games.explain import (
 )
 from referee.web.actors import Actor, game_or_404, require_actor
 from referee.web.db import get_db
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.names import seat_names
 from referee.web.render import PAGE_ENDPOINTS, page_or_fragment, replayers
 from referee.web.store import GameRow

@@ -11,10 +11,10 @@ def test_each_company_starts_with_20_and_names_its_start_town():
     t = Table()
     assert t.balances() == {"ann": 20, "bob": 20, "cy": 20}
     assert [e.kind for e in t.state.entries] == ["capital"] * 3
-    assert t.report()["stage"] == "building" and t.report()["to_act"] == "ann"
+    assert t.report()["stage"] == "building" and t.report()["mover"] == "ann"
     assert "not a start town on this map" in t.rejects("start_town", company="ann", town="Ely")
     t.start(ann="Aston", bob="Aston")
-    assert t.state.stage == "setup" and t.report()["to_act"] == "cy"
+    assert t.state.stage == "setup" and t.report()["mover"] == "cy"
     t.start(cy="Hull")
     assert t.state.stage == "building" and t.builder == "ann"
 

@@ -83,6 +83,8 @@ def test_every_company_answers_a_race_at_once_then_the_throwing_train_acts():
     assert GAME.to_act(t.state) == ["ann"]  # routes richest first
     t.do("route", company="ann", hexes={}, length=6)
     assert GAME.to_act(t.state) == ["bob", "cy"]  # either partner of the joint train
+    # the report names the one train's mover apart from every company that may act
+    assert (t.report()["mover"], t.report()["to_act"]) == ("bob", ["bob", "cy"])
 
 
 def test_history_is_told_in_words_by_stage_and_race():
@@ -100,7 +102,7 @@ def test_replay_json_prints_the_report_through_the_contract(capsys):
     assert main(["replay", str(RECORD), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["stage"] == "operating" and report["target"] == 225
-    assert report["to_act"] is None and report["may_act"] == []
+    assert report["mover"] is None and report["to_act"] == []
     assert [p["balance"] for p in report["players"]] == [131, 138, 120, 80]
     assert report["unreached_towns"] == [] and report["winners"] == []
     assert report["last_race"]["towns"] and "race" in report

@@ -17,7 +17,7 @@ def random_action(t: Table, pick, number) -> dict:
     """An action a table might report now; some are refused, which must change nothing."""
     state, ids = t.state, list(t.ids)
     report = t.report()
-    who = report["to_act"] or pick(ids)
+    who = report["mover"] or pick(ids)
     if number(0, 30) == 0:
         return {"type": "correction", "company": pick(ids), "amount": pick([-3, -1, 2, 5]),
                 "reason": "random"}
@@ -26,7 +26,7 @@ def random_action(t: Table, pick, number) -> dict:
     if state.building is not None or state.spending is not None:
         if state.spending is not None:
             sp = state.spending
-            who = report["to_act"] or pick([c for c in sp.order if c not in sp.done])
+            who = report["mover"] or pick([c for c in sp.order if c not in sp.done])
         kind = pick(["throw", "pay", "town", "end", "end", "last", "spend"])
         if kind == "throw" or (state.building is not None and state.building.throw is None):
             return {"type": "build_throw", "company": who, "die": number(1, 6)}

@@ -71,7 +71,7 @@ def test_the_race_helper_keeps_the_throwing_order_and_the_average_die():
     assert "one of 2, 3, 4, 5" in t.rejects("move", company="ann", die=6)
     assert "Ann throws now" in t.rejects("move", company="bob", die=3)
     t.moves(5, 2)
-    assert t.report()["to_act"] == "ann" and t.report()["race"]["remaining"] == {"ann": 1,
+    assert t.report()["mover"] == "ann" and t.report()["race"]["remaining"] == {"ann": 1,
                                                                                  "bob": 4}
     t.moves(2)  # Ann home first; Bob, the only other, comes second
     assert t.balances() == {"ann": 50, "bob": 40, "cy": 25}
@@ -133,7 +133,7 @@ def test_after_a_race_the_winners_spend_their_prize_and_the_others_their_fee_inc
     t.spends("cy", 3).pays("join", "ann", company="cy")
     assert "may spend 0 units more" in t.rejects("spend", company="cy", amount=1)
     t.spends("ann", 8).finished_spending("ann", "cy")
-    assert t.report()["to_act"] == "bob"
+    assert t.report()["mover"] == "bob"
     t.finished_spending("bob")
     assert t.state.spending is None and t.state.race.number == 2
     assert t.report()["sheet"]["cy"][-1] == "Race 1 (Hull–Ely): 25 + 4 − 3 − 1 = 25"

@@ -76,7 +76,7 @@ def test_the_game_has_a_joint_train_running_powers_a_tie_and_a_lone_runner():
 def test_the_replay_summary_has_the_fields_of_the_interface():
     record, game = replayed()
     report = summary(game.state)
-    assert report["stage"] == "operating" and report["to_act"] is None
+    assert report["stage"] == "operating" and report["mover"] is None
     assert report["target"] == 225 and report["winners"] == []
     assert report["race"]["number"] == 13 and report["race"]["towns"] == []
     assert report["last_race"]["towns"] == ["Wolfsberg", "Krems"]

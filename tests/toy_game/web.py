@@ -1,4 +1,5 @@
-"""The toy race's web hooks: what its pages add to the web core's (referee/web/presenter.py).
+"""The toy race's web parts (`WEB`): what its pages add to the web core's
+(referee/web/presenter.py).
 
 Only the dice of its one action differ from the generic pages: the web core draws them
 (templates/_dice.html), the faces tapped or "Roll for me", rolled as the action arrives.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.web.hooks import WebParts
 from referee.web.presenter import Panel, Presenter
 
 
@@ -25,3 +27,6 @@ class ToyPage(Presenter):
 def page_context(view: Any) -> dict:
     """The toy's presenter as the pages' `now`."""
     return {"now": ToyPage(view)}
+
+
+WEB = WebParts(page_context=page_context)

@@ -33,7 +33,7 @@ def us_record(n: int = 4) -> dict:
 
 
 def rules_of(record: dict):
-    return registry.rules_for(record, lambda _game, key: load_map(key))
+    return registry.rules_for(record, lambda _game: load_map)
 
 
 def long_game(length: int, seed: int = 1, n: int = 4) -> tuple[dict, list[dict]]:

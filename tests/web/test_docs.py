@@ -7,7 +7,7 @@ import re
 
 from referee import PROJECT_ROOT
 from referee.web.forms import RESERVED
-from referee.web.games import GameHooks
+from referee.web.hooks import GameHooks, WebParts
 
 DOC = (PROJECT_ROOT / "docs" / "web.md").read_text(encoding="utf-8")
 
@@ -19,8 +19,9 @@ def test_every_route_is_documented(app):
 
 
 def test_every_hook_is_documented():
-    names = [f.name for f in dataclasses.fields(GameHooks) if f.name not in ("key", "setup")]
-    for name in [*names, "META", "GAME", "to_act", "acting_player", "visible_cash"]:
+    names = [f.name for f in dataclasses.fields(WebParts)]
+    names += [f.name for f in dataclasses.fields(GameHooks) if f.name != "key"]
+    for name in [*names, "WEB", "META", "GAME", "to_act", "acting_player", "visible_cash"]:
         assert f"`{name}`" in DOC, f"hook {name} is not in docs/web.md"
 
 

@@ -9,12 +9,11 @@ import random
 from contextlib import contextmanager
 
 from referee.engine import IllegalAction, Replayer
-from referee.engine.checkpoint import dump_state, load_state
+from referee.engine.checkpoint import SavedCheckpoint, dump_state, load_state
 from referee.engine.replay import CHECKPOINT_EVERY
 from referee.web.db import open_database
-from referee.web.games import hooks_for
 from referee.web.games.railbaron.history import FrameNote, history, note_frames
-from referee.web.replayers import SavedCheckpoint
+from referee.web.hooks import hooks_for
 from tests.railbaron.random_play import random_action
 from tests.web.long_game import SKIPPED, long_game, rules_of
 from tests.web.test_checkpoints_web import import_game, replayer_of, restarted
@@ -211,7 +210,7 @@ def test_notes_of_another_version_are_not_used_and_are_saved_again_whole(app, br
     db = open_database(app.config["DATABASE"])
     versions = {v for (v,) in db.execute("select version from frame_notes")}
     db.close()
-    assert versions == {hooks_for("railbaron").frame_notes[0]}  # the older pieces are gone
+    assert versions == {hooks_for("railbaron").web.frame_notes[0]}  # the older pieces are gone
     stored = pieces(again, game_id)
     assert stored[0][0] == 0
     assert all(a[1] == b[0] for a, b in zip(stored, stored[1:], strict=False))
@@ -234,7 +233,7 @@ def test_a_checkpoint_saved_with_its_notes_whole_still_loads(app, browser):
     with db.conn:
         seq, blob = db.execute("select seq, state from checkpoints").fetchone()
         depth = next(f.depth for f in full.frames if f.position == seq - 1)
-        version, _make = hooks_for("railbaron").frame_notes
+        version, _make = hooks_for("railbaron").web.frame_notes
         whole = SavedCheckpoint(load_state(blob).state, version,
                                 tuple(note_frames(full.frames, depth)))
         db.execute("update checkpoints set state = ?", [dump_state(whole)])

@@ -147,10 +147,11 @@ def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, brow
     database free for other phones' actions: while the notes are worked out, another
     connection takes the write lock at once (no wait)."""
     import sqlite3
+    from dataclasses import replace
 
     from referee.web.games import railbaron as railbaron_web
 
-    version, make = railbaron_web.frame_notes
+    version, make = railbaron_web.WEB.frame_notes
     free: list[bool] = []
 
     def noting(frames, depth):
@@ -165,7 +166,8 @@ def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, brow
             other.close()
         return make(frames, depth)
 
-    monkeypatch.setattr(railbaron_web, "frame_notes", (version, noting))
+    monkeypatch.setattr(railbaron_web, "WEB",
+                        replace(railbaron_web.WEB, frame_notes=(version, noting)))
     record, actions = long_game(80, seed=3)
     response = upload(browser(), json.dumps({**record, "actions": actions}))
     assert response.status_code == 303

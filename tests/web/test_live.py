@@ -114,3 +114,22 @@ def test_a_log_with_a_gap_is_reported_not_replayed_twice(app, table):
     page = banker.get(f"/g/{game_id}/banker")
     assert page.status_code == 503
     assert "The stored log has a gap" in page.text
+
+
+def test_an_action_stored_since_that_no_longer_replays_is_named_by_its_position(app, table):
+    """The game kept in memory is caught up with what was stored since; an action the rules
+    refuse is named, and the game is not kept half way."""
+    import sqlite3
+    from contextlib import closing
+
+    banker, _ann, _bob, game_id = table
+    assert banker.act(game_id, type="add", player="p1", **{"n:int": "1"}).status_code == 303
+    assert app.extensions["referee.replayers"].holds(game_id)
+    with closing(sqlite3.connect(app.config["DATABASE"])) as raw:  # as a hand edit would
+        raw.execute("insert into actions (game_id, seq, action, created) values (?, 1, ?, '')",
+                    [game_id, '{"type": "add", "player": "p9", "n": 1}'])
+        raw.commit()
+    page = banker.get(f"/g/{game_id}/banker")
+    assert page.status_code == 503
+    assert "The stored log no longer replays: action 2 (&#39;add&#39;): No player" in page.text
+    assert not app.extensions["referee.replayers"].holds(game_id)

@@ -121,7 +121,7 @@ def test_every_acknowledged_action_survives_a_sigkill_mid_burst(tmp_path):
     for secret in secrets:
         assert secret.encode() not in written
     replayed = registry.replay({**record, "actions": log},
-                               lambda _game, key: load_map(key))
+                               lambda _game: load_map)
     assert replayed.state == Replayer(rules_of(record), actions[:len(log)]).state
 
 

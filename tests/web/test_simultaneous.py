@@ -11,7 +11,7 @@ import pytest
 
 from referee.engine.questions import Question
 from referee.web.db import get_db
-from referee.web.games import hooks_for
+from referee.web.hooks import hooks_for
 from referee.web.store import action_count, get_game
 from referee.web.submit import NotNow, Posted, submit_action
 from tests.web.test_railway_rivals_web import seated, to_the_races

@@ -48,7 +48,7 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> PrairieRules
         if isinstance(ref, dict):
             board: Board | None = Board.from_dict(ref)
         elif ref and resolve_map is not None:
-            board = resolve_map("prairie_railroads", ref)
+            board = resolve_map(ref)
         elif ref:
             board = load_board(ref)
         else:

@@ -19,16 +19,17 @@ __all__ = ["GAME", "rules_for"]
 
 
 def rules_for(record: dict, resolve_map: Resolver | None = None) -> RailBaronRules:
-    """The rules object for a game record; a map named by key is loaded by `resolve_map`."""
+    """The rules object for a game record; a map named by key is loaded by `resolve_map`
+    (else from the shipped maps)."""
     ref = record["map"]
     if isinstance(ref, dict):
         with record_errors(((KeyError, TypeError, ValueError),
                             "map: the inline map is incomplete ({err})")):
             board = RailBaronMap.from_dict(ref)
     elif resolve_map is None:
-        board = charts.map_resolver(None)("railbaron", ref)
+        board = charts.map_resolver(None)(ref)
     else:
-        board = resolve_map("railbaron", ref)
+        board = resolve_map(ref)
     with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):
         settings = Settings.from_record(record.get("settings", {}), board.default_edition)
         return RailBaronRules(board, record["players"], settings)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from referee.games.contract import (
     FolderBoards,
     GameParts,
     Problem,
+    Resolver,
     record_errors,
 )
 from referee.games.railroad_barons import views
@@ -33,8 +33,7 @@ from referee.games.railroad_barons.settings import Settings, SettingsError
 __all__ = ["GAME", "BaronsBoxes", "rules_for", "summary"]
 
 
-def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None
-              ) -> BaronsRules:
+def rules_for(record: dict, resolve_map: Resolver | None = None) -> BaronsRules:
     """The rules object for a game record.
 
     `map` is the box: a key under tables/railroad_barons/ (or one `resolve_map` finds in the
@@ -45,7 +44,7 @@ def rules_for(record: dict, resolve_map: Callable[[str, str], Any] | None = None
         if isinstance(ref, dict):
             box = Box.from_dict(ref)
         elif resolve_map is not None:
-            box = resolve_map("railroad_barons", ref) or load_box(ref)
+            box = resolve_map(ref) or load_box(ref)
         else:
             box = load_box(ref)
     with record_errors((SettingsError, "{err}"), (ValueError, "players: {err}")):

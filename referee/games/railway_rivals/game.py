@@ -49,7 +49,7 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RivalsRules:
         if isinstance(ref, dict):
             rivals_map = RivalsMap.from_dict(ref)
         elif isinstance(ref, str) and resolve_map is not None:
-            rivals_map = resolve_map("railway_rivals", ref)
+            rivals_map = resolve_map(ref)
         elif isinstance(ref, str):
             rivals_map = load_map(ref)
         else:

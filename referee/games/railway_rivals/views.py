@@ -19,8 +19,9 @@ STAGES = {"setup": "building", "building": "building", "operating": "operating",
           "ended": "ended"}
 
 
-def to_act(state: State) -> str | None:
-    """The company whose move it is now (None: the table's dice, anyone, or the game is over)."""
+def mover(state: State) -> str | None:
+    """The one company whose move it is now (None: the table's dice, anyone, or the game is
+    over). Not the contract's to_act, which names every company that may act (`may_act`)."""
     if state.over:
         return None
     if state.stage == "setup":
@@ -44,8 +45,8 @@ def to_act(state: State) -> str | None:
 
 
 def may_act(state: State) -> list[str]:
-    """Every company that may act now (the contract's to_act): all those still to name a start,
-    to answer a race, or to spend when the order is free; else the one whose move it is. None
+    """Every company that may act now (the contract's to_act, GAME.to_act): all those still to
+    name a start, to answer a race, or to spend when the order is free; else the `mover`. None
     while the table throws the towns or checks the run (the accounts keeper records that)."""
     if state.over:
         return []
@@ -58,9 +59,9 @@ def may_act(state: State) -> list[str]:
     if state.building is None and sp is None and race is not None:
         if race.phase == "entries":
             return [c for c in state.companies if c not in race.answered]
-        tid = to_act(state)
+        tid = mover(state)
         return list(race.trains[tid].members) if tid in race.trains else []
-    who = to_act(state)
+    who = mover(state)
     return [who] if who else []
 
 
@@ -161,13 +162,14 @@ def race_report(state: State, race: Race | None) -> dict[str, Any] | None:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The report of `referee replay --json`: stage, whose move, accounts, race, towns, end."""
+    """The report of `referee replay --json`: stage, the mover and every company that may act
+    (`to_act`), accounts, race, towns, end."""
     unreached = state.unreached()
     return {
         "game": "railway_rivals",
         "stage": STAGES[state.stage],
-        "to_act": to_act(state),
-        "may_act": may_act(state),
+        "mover": mover(state),
+        "to_act": may_act(state),
         "players": [
             {"id": c, "name": name, "balance": state.balance(c), "start": state.starts.get(c),
              "towns_first": [t for t, who in state.towns_first.items() if who == c]}
@@ -220,7 +222,7 @@ def legal_actions(rules: RivalsRules, state: State) -> list[dict[str, Any]]:
     if state.over:
         return [{"type": "correction"}]
     out: list[dict[str, Any]] = [{"type": "correction"}]
-    who = to_act(state)
+    who = mover(state)
     if state.stage == "setup":
         out.append({"type": "start_town", "company": who,
                     "towns": rules.map.start_towns() or list(rules.map.towns)})

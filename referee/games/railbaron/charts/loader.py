@@ -280,11 +280,11 @@ def map_titles(search_dirs: list[Path] | None = None, *,
     return titles
 
 
-def map_resolver(instance_dir: Path | None) -> Callable[[str, str], LoadedMap]:
-    """`resolve_map(game, key)` for the rules: the shipped maps, then the instance's own maps
-    and house-rule overrides; a map that cannot be loaded is a RecordError naming the map."""
+def map_resolver(instance_dir: Path | None) -> Callable[[str], LoadedMap]:
+    """`resolve_map(key)` for the rules: the shipped maps, then the instance's own maps and
+    house-rule overrides; a map that cannot be loaded is a RecordError naming the map."""
 
-    def resolve(game: str, key: str) -> LoadedMap:
+    def resolve(key: str) -> LoadedMap:
         try:
             return load_map(key, instance_dir=instance_dir, cached=True)
         except MapError as err:

@@ -1,4 +1,4 @@
-"""Prairie Railroads' web hooks: cash is public; the pages get a `pr` view of the game."""
+"""Prairie Railroads' web parts (`WEB`): cash is public; the pages get a `pr` view of the game."""
 
 from __future__ import annotations
 
@@ -29,10 +29,11 @@ from referee.games.prairie_railroads.views import (
     to_act,
 )
 from referee.web.games.prairie_railroads.table import COLOURS, table_view
+from referee.web.hooks import WebParts
 from referee.web.presenter import Panel, Presenter
 from referee.web.turns import Fold, folds
 
-__all__ = ["page_context", "read_setup", "setup_context"]
+__all__ = ["WEB"]
 
 DECK_FIELDS = (("PD", "deck_pd", "Pay Dividends"), ("OS", "deck_os", "Offer Stock"),
                ("CT", "deck_ct", "Construct Track"))
@@ -234,3 +235,6 @@ def read_setup(form: Any, problems: list[str]) -> tuple[str, dict]:
             continue
         deck[card] = int(text)
     return board, {"deck": deck}
+
+
+WEB = WebParts(page_context=page_context, setup_context=setup_context, read_setup=read_setup)

@@ -1,4 +1,4 @@
-"""Rail Baron's web hooks: the names its pages need."""
+"""Rail Baron's web parts (`WEB`): the names its pages need, its own pages and lobby fields."""
 
 from __future__ import annotations
 
@@ -13,14 +13,11 @@ from referee.web.games.railbaron import maps as railbaron_maps
 from referee.web.games.railbaron import report as railbaron_report
 from referee.web.games.railbaron import routes as railbaron_routes
 from referee.web.games.railbaron.board import board_args, picture, player_colours
-from referee.web.games.railbaron.history import FRAME_NOTES as frame_notes
+from referee.web.games.railbaron.history import FRAME_NOTES
 from referee.web.games.railbaron.turn import turn_context
+from referee.web.hooks import WebParts
 
-__all__ = ["blueprints", "board_links", "boards_page", "frame_notes", "page_context",
-           "read_setup", "setup_context"]
-
-board_links = railbaron_maps.board_links
-boards_page = railbaron_maps.boards_page
+__all__ = ["WEB"]
 
 
 def blueprints() -> tuple:
@@ -81,3 +78,8 @@ def board_context(view: Any) -> dict:
                             focus=chosen["focus"], rail=chosen["rr"], keep=kept),
         "page_url": url_for("play.table", game_id=view.game.id, **kept),
     }
+
+
+WEB = WebParts(page_context=page_context, blueprints=blueprints, setup_context=setup_context,
+               read_setup=read_setup, boards_page=railbaron_maps.boards_page,
+               board_links=railbaron_maps.board_links, frame_notes=FRAME_NOTES)

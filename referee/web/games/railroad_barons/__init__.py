@@ -1,4 +1,4 @@
-"""Railroad Barons' web hooks: the pages get an `rb` view of the game (cash is public)."""
+"""Railroad Barons' web parts (`WEB`): the pages get an `rb` view of the game (cash is public)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,11 @@ from referee.games.railroad_barons.views import (
 )
 from referee.web.games.railroad_barons.boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons.chart import value_chart
+from referee.web.hooks import WebParts
 from referee.web.presenter import Panel, Presenter, SnapshotView
 from referee.web.turns import Fold, folds
 
-__all__ = ["board_links", "blueprints", "boards_page", "page_context", "read_setup",
-           "setup_context"]
+__all__ = ["WEB"]
 
 SETTINGS = (  # (setting, words, ((value, words), ...)): the default first
     ("draft_offers", "The draft", (("every", "Every Investor is offered for money or the card"),
@@ -453,3 +453,7 @@ def page_context(view: Any) -> dict:
     """The `rb` view, its "now" block and the currency for the Railroad Barons templates."""
     rb = BaronsView(view)
     return {"rb": rb, "now": BaronsNow(view, rb), "currency": "$"}
+
+
+WEB = WebParts(page_context=page_context, blueprints=blueprints, setup_context=setup_context,
+               read_setup=read_setup, boards_page=boards_page, board_links=board_links)

@@ -1,5 +1,5 @@
-"""Railway Rivals' web hooks: the pages get an `rr` view (accounts sheet, race, what to do now),
-and the game's own pages: the maps (upload and entry form, maps.py)."""
+"""Railway Rivals' web parts (`WEB`): the pages get an `rr` view (accounts sheet, race, what to
+do now), and the game's own pages: the maps (upload and entry form, maps.py)."""
 
 from __future__ import annotations
 
@@ -22,15 +22,16 @@ from referee.games.railway_rivals.views import (
     MINUS,
     corrections_after_end,
     may_act,
+    mover,
     sheet,
     timeline,
-    to_act,
 )
 from referee.web.games.railway_rivals.chart import balance_chart
+from referee.web.hooks import WebParts
 from referee.web.presenter import Panel, Presenter, SnapshotView
 from referee.web.turns import Fold, folds
 
-__all__ = ["blueprints", "boards_page", "page_context"]
+__all__ = ["WEB"]
 
 PHASE_WORDS = {
     "towns": "throw the dice for the towns",
@@ -345,7 +346,7 @@ class RivalsView(SnapshotView):
             return None
         trains = race.trains
         order = race.throw_order or race.declare_order or list(trains)
-        now = to_act(self.state)
+        now = mover(self.state)
         rows = []
         for tid in order:
             t = trains[tid]
@@ -386,3 +387,7 @@ class RivalsView(SnapshotView):
     def folds(self) -> list[Fold]:
         """The history page's folds, newest first (referee/web/turns.py)."""
         return folds(self.view, self.history[::-1])
+
+
+WEB = WebParts(page_context=page_context, blueprints=blueprints, read_setup=read_setup,
+               boards_page=boards_page)
