@@ -1,5 +1,6 @@
 """Rules stay apart from web and storage: engine and games import neither Flask nor sqlite-utils."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -239,3 +240,42 @@ def test_every_game_speaks_one_dialect():
         assert list(inspect.signature(play.pay).parameters)[:6] == base, key
         for own in ("cash", "say"):
             assert own not in play.__dict__, f"{key} redefines Play.{own}"
+
+
+# -- a game's look: its own stylesheets and the shared ones, never another game's ---------------
+
+CLASS_RULE = re.compile(r"\.([A-Za-z][\w-]*)")
+CLASS_ATTR = re.compile(r'class="([^"{]*)"')
+
+
+def classes_styled_in(folder: Path) -> set[str]:
+    """Every class a selector names in the stylesheets directly in `folder` (not below)."""
+    found: set[str] = set()
+    for path in folder.glob("*.css"):
+        text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for block in re.findall(r"([^{}]+)\{", text):
+            found |= set(CLASS_RULE.findall(block))
+    return found
+
+
+def test_no_game_s_meta_loads_another_game_s_stylesheet():
+    from referee.games import registry
+
+    for key, meta in registry.GAMES.items():
+        for sheet in meta.stylesheets:
+            folder = sheet.rpartition("/")[0]
+            assert folder in ("", key), f"{key} loads {sheet}"
+
+
+def test_no_game_s_templates_use_another_game_s_classes():
+    static = PROJECT / "static"
+    shared = classes_styled_in(static)
+    own = {key: classes_styled_in(static / key) - shared for key in game_packages()}
+    borrowed = []
+    for key in game_packages():
+        others = set().union(*(c for k, c in own.items() if k != key)) - own[key]
+        for path in (PROJECT / "templates" / key).rglob("*.html"):
+            used = {c for attr in CLASS_ATTR.findall(path.read_text(encoding="utf-8"))
+                    for c in attr.split()}
+            borrowed += [f"{path.relative_to(PROJECT)}: {c}" for c in sorted(used & others)]
+    assert borrowed == []

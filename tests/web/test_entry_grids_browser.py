@@ -139,7 +139,7 @@ def test_an_owner_types_a_map_and_a_game_is_played_on_it(app, live_url, chromium
     assert "$1,000" in text(page, ".rb-fees")  # Northern Rail is the bank's
     act(page, "Pay $1,000 and end the turn")
     page.reload()
-    cash = page.text_content(".rb-players [data-cash-of='p1']")
+    cash = page.text_content(".rb-banker-seats [data-cash-of='p1']")
     assert cash.strip() == "$21,500"  # the start's 20,000 + 9,500 - 7,000 - 1,000
 
 

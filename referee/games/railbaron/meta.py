@@ -46,5 +46,6 @@ META = GameMeta(
     web="referee.web.games.railbaron",
     commands="referee.games.railbaron.commands",
     lobby_order=0,
-    stylesheets=("boards.css", "railbaron/railbaron.css", "railbaron/railbaron_public.css"),
+    stylesheets=("boards.css", "railbaron/railbaron.css", "public.css",
+                 "railbaron/railbaron_public.css"),
 )

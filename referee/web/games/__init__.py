@@ -10,6 +10,8 @@ lobby's choices from its META. A game whose META names a `web` module may define
                                                 # the lobby fields of templates/<key>/_setup.html
     boards_page() -> str | None                 # the game's own boards page (referee/web/boards.py)
     board_links(summary) -> [(label, url)]      # its pages about one board, on the board's report
+    nav_links() -> [(name, label, url)]         # its own pages the lobby and the shared
+                                                # navigation link to (a page's `current` is name)
     frame_notes = (version, make)               # notes worked out once per action and stored
                                                 # with each checkpoint (referee/web/replayers.py)
 
@@ -50,6 +52,7 @@ class GameHooks:
     read_setup: Callable[[Any, list[str]], tuple[Any, dict]]
     boards_page: Callable[[], str | None]
     board_links: Callable[[Any], list[tuple[str, str]]]
+    nav_links: Callable[[], list[tuple[str, str, str]]]
     frame_notes: FrameNoter | None = None
 
     def acting_for(self, action: dict) -> str | None:
@@ -93,4 +96,5 @@ def hooks_for(key: str) -> GameHooks:
 
     return GameHooks(key, meta, registry.game(key), pick("page_context"), pick("blueprints"),
                      pick("setup_context"), pick("read_setup"), pick("boards_page"),
-                     pick("board_links"), getattr(module, "frame_notes", None))
+                     pick("board_links"), pick("nav_links"),
+                     getattr(module, "frame_notes", None))

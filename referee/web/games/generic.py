@@ -37,3 +37,8 @@ def boards_page() -> str | None:
 def board_links(summary: Any) -> list[tuple[str, str]]:
     """(label, address) of the game's own pages about one board, shown on its report."""
     return []
+
+
+def nav_links() -> list[tuple[str, str, str]]:
+    """(name, label, address) of the game's own pages beyond its boards page: none."""
+    return []

@@ -16,11 +16,16 @@ from referee.web.games.railbaron.board import board_args, picture, player_colour
 from referee.web.games.railbaron.history import FRAME_NOTES as frame_notes
 from referee.web.games.railbaron.turn import turn_context
 
-__all__ = ["blueprints", "board_links", "boards_page", "frame_notes", "page_context",
+__all__ = ["blueprints", "board_links", "boards_page", "frame_notes", "nav_links", "page_context",
            "read_setup", "setup_context"]
 
 board_links = railbaron_maps.board_links
 boards_page = railbaron_maps.boards_page
+
+
+def nav_links() -> list[tuple[str, str, str]]:
+    """The quick lookup: dice to a destination and its payoff, no game needed."""
+    return [("railbaron_lookup", "Quick lookup", url_for("lookup.page"))]
 
 
 def blueprints() -> tuple:
