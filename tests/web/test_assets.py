@@ -113,7 +113,7 @@ def test_a_game_page_links_only_the_stylesheets_it_uses(browser):
     assert linked["me"] == linked["banker"] == ["app", "railbaron/railbaron"]
     assert linked["table"] == linked["history"] == ["app", "railbaron/railbaron", "public",
                                                     "railbaron/railbaron_public"]
-    assert SHEETS.findall(banker.get("/lookup").text) == ["app", "boards"]
+    assert SHEETS.findall(banker.get("/railbaron/lookup").text) == ["app", "boards"]
 
 
 @pytest.mark.browser

@@ -7,6 +7,8 @@ that game's folders alone would leave it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from referee.games import registry
@@ -17,18 +19,19 @@ TOY = "tests.toy_game"
 
 
 @pytest.fixture
-def alone(request, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The registry holding one game only: a shipped one by key, or the toy race."""
-    wanted = request.param
-    if wanted == TOY:
-        meta = registry._meta_of(TOY)
-        monkeypatch.setitem(registry.PACKAGES, meta.key, TOY)
-        wanted = meta.key
-        monkeypatch.setitem(registry.GAMES, meta.key, meta)
+def alone(request) -> Iterator[str]:
+    """The registry holding one game only: a shipped one by key, or the toy race; the whole
+    registry back as it was, in its order (the lobby's), afterwards."""
+    games, packages = dict(registry.GAMES), dict(registry.PACKAGES)
+    wanted = registry.register(TOY).key if request.param == TOY else request.param
     for key in list(registry.GAMES):
         if key != wanted:
-            monkeypatch.delitem(registry.GAMES, key)
-    return wanted
+            del registry.GAMES[key]
+    yield wanted
+    registry.GAMES.clear()
+    registry.GAMES.update(games)
+    registry.PACKAGES.clear()
+    registry.PACKAGES.update(packages)
 
 
 def pages(key: str) -> list[str]:
@@ -59,3 +62,20 @@ def test_every_game_s_boards_page_is_listed_on_the_boards_page(tmp_path):
     for key, meta in registry.GAMES.items():
         if getattr(registry.game(key).boards, "manifest", None):
             assert meta.title in page, key
+
+
+def test_a_game_s_own_pages_are_named_and_addressed_by_its_key():
+    """One rule for every game's blueprints: named `<key>` or `<key>_<part>`, at addresses under
+    `/<key>/` (a page outside a game) or `/g/<game_id>/<key>/` (a page of one game)."""
+    from referee.web.games import hooks_for
+
+    astray = []
+    for key in registry.GAMES:
+        for blueprint in hooks_for(key).blueprints():
+            if blueprint.name != key and not blueprint.name.startswith(key + "_"):
+                astray.append(f"{key}: blueprint {blueprint.name}")
+            prefix = blueprint.url_prefix or ""
+            if prefix not in (f"/{key}", f"/g/<game_id>/{key}") and not prefix.startswith(
+                    (f"/{key}/", f"/g/<game_id>/{key}/")):
+                astray.append(f"{key}: {blueprint.name} at {prefix!r}")
+    assert astray == []

@@ -25,7 +25,7 @@ boards_page = railbaron_maps.boards_page
 
 def nav_links() -> list[tuple[str, str, str]]:
     """The quick lookup: dice to a destination and its payoff, no game needed."""
-    return [("railbaron_lookup", "Quick lookup", url_for("lookup.page"))]
+    return [("railbaron_lookup", "Quick lookup", url_for("railbaron_lookup.page"))]
 
 
 def blueprints() -> tuple:
@@ -61,7 +61,8 @@ def page_context(view: Any) -> dict:
     the phone and the banker console the turn flow from turn.py."""
     context: dict[str, Any] = {"currency": "$"}
     if getattr(view.snapshot.rules.board, "route_graph", None) is not None:
-        context["game_tabs"] = [("Routes", url_for("rb_routes.routes", game_id=view.game.id))]
+        routes = url_for("railbaron_routes.routes", game_id=view.game.id)
+        context["game_tabs"] = [("Routes", routes)]
     if view.page in ("table", "history"):
         context.update(railbaron_report.page_context(view))
         if view.page == "table":

@@ -27,7 +27,7 @@ from referee.web.board_upload import export_board
 from referee.web.cells import clean_csv, shown
 from referee.web.render import page_or_fragment
 
-bp = Blueprint("barons_boxes", __name__, url_prefix="/barons/boxes")
+bp = Blueprint("railroad_barons_boxes", __name__, url_prefix="/railroad_barons/boxes")
 
 TEMPLATE = BOXES_DIR / "_template"
 MAX_TABLE = 64_000  # characters of one table: a printed box's tables are far smaller
@@ -47,14 +47,14 @@ def blueprints() -> tuple[Blueprint, ...]:
 
 def boards_page() -> str:
     """The navigation's Railroad Barons boxes link comes here (the entry form's page)."""
-    return url_for("barons_boxes.index")
+    return url_for("railroad_barons_boxes.index")
 
 
 def board_links(summary: Any) -> list[tuple[str, str]]:
     """On a box's report (the web core's boards pages): correct it on the form, export it."""
     links = []  # the report has Export, Correct its files and Delete of its own
     if not summary.shipped:
-        form = url_for("barons_boxes.new", **{"from": summary.key})
+        form = url_for("railroad_barons_boxes.new", **{"from": summary.key})
         links.insert(0, ("Correct it on the form", form))
     return links
 
@@ -184,7 +184,7 @@ def save() -> Response:
             "again; what you entered is still on this form")])
     if problems:
         return _entry(422, form, problems, cleaned=shown(cleaned))
-    return redirect(url_for("barons_boxes.index", saved=key, cleaned=shown(cleaned)), 303)
+    return redirect(url_for("railroad_barons_boxes.index", saved=key, cleaned=shown(cleaned)), 303)
 
 
 def _store(form: dict[str, str], key: str, cleaned: list[str]) -> list[Problem]:

@@ -26,7 +26,7 @@ from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
 from referee.web.render import page_or_fragment
 
-bp = Blueprint("rr_maps", __name__, url_prefix="/railway-rivals/maps")
+bp = Blueprint("railway_rivals_maps", __name__, url_prefix="/railway_rivals/maps")
 
 KEY_RULE = re.compile(r"[a-z0-9][a-z0-9_]{0,39}")
 MAX_LINES = 300
@@ -180,4 +180,4 @@ def _stored(key: str, files: dict[str, str], where: str) -> Response:
     if problems:
         return _index(422, **{f"{where}_problems": problems, "entry": request.form},
                       bad_keys=bad_keys)
-    return redirect(url_for("rr_maps.index", added=key, _anchor="rr-maps"), 303)
+    return redirect(url_for("railway_rivals_maps.index", added=key, _anchor="rr-maps"), 303)
