@@ -94,6 +94,9 @@ class GameMeta:
     # dotted name of a module whose `register_commands(subparsers)` adds the game's own
     # sub-commands to `referee` (argparse sub-parsers; referee/cli.py calls it for every game)
     commands: str | None = None
+    # the game's own name for `referee boards` with the game named (with "tables", `referee
+    # tables check us` is `referee boards check <key> us`); None: none
+    boards_alias: str | None = None
 
     @property
     def seats(self) -> range:

@@ -66,6 +66,17 @@ def test_a_bad_key_is_refused(browser):
     assert page.status_code == 422 and "the box's key is 1 to 12 letters" in text(page)
 
 
+def test_a_box_named_with_control_characters_is_kept_as_typed(browser, app):
+    import tomllib
+    from pathlib import Path
+
+    owner = browser()
+    saved = owner.post("/railroad_barons/boxes", box_form("odd") | {"name": 'Odd "box"\x7f\\'})
+    assert saved.status_code == 303, text(saved)
+    manifest = Path(app.instance_path) / "railroad_barons_boxes" / "odd" / "box.toml"
+    assert tomllib.loads(manifest.read_text(encoding="utf-8"))["name"] == 'Odd "box"\x7f\\'
+
+
 def test_an_entered_box_is_listed_offered_in_the_lobby_and_exported(browser):
     owner = browser()
     saved = enter_box(owner)

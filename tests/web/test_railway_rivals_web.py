@@ -229,6 +229,23 @@ def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):
     assert record["map"] == "tiny"
 
 
+def test_a_map_named_with_a_control_character_is_kept_as_typed(browser, app):
+    """The manifest the entry form writes reads back whatever the name holds: a DEL typed after
+    "Tirol" is no refusal blaming a map.toml the owner never wrote."""
+    import tomllib
+    from pathlib import Path
+
+    keeper = browser()
+    form = {"key": "tirol", "name": "Tirol\x7f",
+            "towns": "Aston, yes\nBury, yes\nCrewe\nDover,,yes",
+            "k11": "Aston", "k12": "Bury", "k21": "Crewe", "k22": "Dover", "k66": "Wales",
+            "special": "Wales", "neighbours": "Aston, Bury"}
+    saved = keeper.post("/railway_rivals/maps/entry", form)
+    assert saved.status_code == 303, text(saved)
+    manifest = Path(app.instance_path) / "railway_rivals_maps" / "tirol" / "map.toml"
+    assert tomllib.loads(manifest.read_text(encoding="utf-8"))["name"] == "Tirol\x7f"
+
+
 def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
     import io
 

@@ -20,7 +20,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, send_file, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from referee.games.contract import Problem
+from referee.games.contract import Problem, grids
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, KEY, MANIFEST
 from referee.games.railroad_barons.game import INSTANCE_FOLDER, BaronsBoxes
 from referee.web.board_upload import export_board
@@ -142,10 +142,6 @@ def new() -> Response:
     return _entry(200, _form_from(TEMPLATE, ""))
 
 
-def _toml(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
-
-
 @bp.post("")
 def save() -> Response:
     """Check the entered box; store it (then show the list) or show what to fix (422)."""
@@ -196,7 +192,7 @@ def _store(form: dict[str, str], key: str, cleaned: list[str]) -> list[Problem]:
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=root)) / key
     try:
         staging.mkdir()
-        manifest = "".join(f"{k} = {_toml(form[k])}\n" for k in MANIFEST_FIELDS)
+        manifest = "".join(f"{k} = {grids.toml_text(form[k])}\n" for k in MANIFEST_FIELDS)
         (staging / MANIFEST).write_text(manifest, encoding="utf-8")
         for part, file in PARTS:
             table = clean_csv(file, form[part], _boxes().cell_kinds)

@@ -21,7 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from referee.games.contract import ERROR, Problem
+from referee.games.contract import ERROR, Problem, grids
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
 from referee.web.render import page_or_fragment
@@ -100,10 +100,6 @@ def _on_form(problem: Problem) -> str:
     return f"{where}{column}: {problem.message}{more}"
 
 
-def _toml_text(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _rows(text: str, width: int, what: str, problems: list[str]) -> list[list[str]]:
     rows = []
     lines = [line for line in text.splitlines() if line.strip()]
@@ -160,8 +156,8 @@ def entry() -> Response:
     if problems:
         return _index(422, entry_problems=problems, entry=form)
     files = {
-        MANIFEST: (f"name = {_toml_text(name)}\n"
-                   f"status = {_toml_text('entered on this laptop from the printed map')}\n"),
+        MANIFEST: (f"name = {grids.toml_text(name)}\n"
+                   f"status = {grids.toml_text('entered on this laptop from the printed map')}\n"),
         DEFAULT_FILES["towns"]: _csv(("town", "start", "small"), towns),
         DEFAULT_FILES["key_numbers"]: _csv(("key", "town", "special"), keys),
         DEFAULT_FILES["neighbours"]: _csv(("town", "neighbour"), neighbours),
