@@ -29,9 +29,12 @@ The package imports neither Flask nor sqlite-utils nor another game; it may impo
 How a game is discovered
 ------------------------
 1. every subpackage of ``referee.games`` that has a ``meta`` module;
-2. every package named in the ``REFEREE_GAMES`` environment variable (comma separated dotted
-   names, e.g. ``tests.toy_game``): a game kept outside the project's tree;
-3. ``registry.register("dotted.package")`` at run time (a test's own game).
+2. every package an installed distribution lists in the ``referee.games`` entry-point group
+   (``[project.entry-points."referee.games"] mygame = "mygame_package"`` in its
+   pyproject.toml): a game installed beside referee;
+3. every package named in the ``REFEREE_GAMES`` environment variable (comma separated dotted
+   names, e.g. ``tests.toy_game``): the same without installing it;
+4. ``registry.register("dotted.package")`` at run time (a test's own game).
 
 docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest whole example.
 """
