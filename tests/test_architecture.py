@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import referee
 
 GAMES_DIR = Path(referee.__file__).parent / "games"
@@ -221,25 +223,36 @@ def test_no_game_registers_anything_by_an_import_side_effect():
     assert calls == []
 
 
-def test_every_game_speaks_one_dialect():
-    """GAME built from GameParts, rules_for in game.py, and a Play on the engine's base whose
-    money moves in one argument order: pay(source, target, amount, memo, kind)."""
+def registered_packages() -> dict[str, str]:
+    """Every game the registry knows (an outside one too), by key: its package's name."""
+    from referee.games import registry
+
+    return {key: registry.PACKAGES[key] for key in registry.GAMES}
+
+
+@pytest.mark.parametrize("key", sorted(registered_packages()))
+def test_every_game_speaks_one_dialect(key):
+    """GAME built from GameParts, rules_for in game.py, a Play on the engine's base whose money
+    moves in one argument order (pay(source, target, amount, memo, kind)) in context.py, and
+    the handlers of every action type in rules.py (HANDLERS)."""
     import importlib
     import inspect
 
+    from referee.engine.handlers import Handlers
     from referee.engine.play import Play as EnginePlay
     from referee.games.contract import GameParts
 
+    package = registered_packages()[key]
     base = list(inspect.signature(EnginePlay.pay).parameters)[:6]
-    for key in game_packages():
-        game = importlib.import_module(f"referee.games.{key}.game")
-        assert isinstance(game.GAME, GameParts), key
-        assert callable(game.rules_for), key
-        play = importlib.import_module(f"referee.games.{key}.context").Play
-        assert issubclass(play, EnginePlay), key
-        assert list(inspect.signature(play.pay).parameters)[:6] == base, key
-        for own in ("cash", "say"):
-            assert own not in play.__dict__, f"{key} redefines Play.{own}"
+    game = importlib.import_module(f"{package}.game")
+    assert isinstance(game.GAME, GameParts), key
+    assert callable(game.rules_for), key
+    play = importlib.import_module(f"{package}.context").Play
+    assert issubclass(play, EnginePlay), key
+    assert list(inspect.signature(play.pay).parameters)[:6] == base, key
+    for own in ("cash", "say"):
+        assert own not in play.__dict__, f"{key} redefines Play.{own}"
+    assert isinstance(importlib.import_module(f"{package}.rules").HANDLERS, Handlers), key
 
 
 # -- a game's look: its own stylesheets and the shared ones, never another game's ---------------

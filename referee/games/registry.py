@@ -21,7 +21,6 @@ from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.rules import GameRules
 from referee.games.contract import Game, GameMeta, Resolver
 
-GameInfo = GameMeta  # the name the lobby and older tests know it by
 ENTRY_POINTS = "referee.games"  # the entry-point group an installed game package is listed in
 ENV = "REFEREE_GAMES"  # comma separated dotted names of game packages kept elsewhere (the same)
 

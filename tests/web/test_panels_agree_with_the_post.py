@@ -19,9 +19,11 @@ import pytest
 from referee.engine.takeback import TAKE_BACK, own_latest
 from referee.games import registry
 from referee.web.games import hooks_for
+from tests.recorded import recorded_games
 
 RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-GAMES = ("railbaron_game_1", "prairie_game_1", "barons_game_1", "railway_rivals_game_1")
+# the first recorded game of every game the registry knows
+GAMES = [found[0].stem for key in registry.GAMES if (found := recorded_games(key))]
 # what a page's forms post: a "type" field, or a whole action as "json" (Railroad Barons)
 TYPE_FIELD = re.compile(r'name="type" value="([a-z_]+)"')
 JSON_FIELD = re.compile(r'name="json" value=\'([^\']*)\'')
