@@ -19,7 +19,7 @@ from referee.games.railway_rivals.game import GAME as RIVALS
 from tests.prairie_railroads.play import TEST_BOARD
 from tests.railroad_barons.play import TEST_BOX
 from tests.railway_rivals.play import TEST_MAP
-from tests.web.test_maps_page import TINY, multipart
+from tests.web.test_railbaron_maps_page import TINY, multipart
 from tests.web.test_railroad_barons_web import box_form
 
 # game -> (its boards pages, a valid board folder, the instance folder boards are kept in)

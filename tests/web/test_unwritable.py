@@ -154,6 +154,6 @@ def test_a_full_disk_answers_every_board_and_box_save_with_503_and_words(tmp_pat
 
 
 def maps_upload(csrf: str) -> bytes:
-    from tests.web.test_maps_page import multipart, tiny_files
+    from tests.web.test_railbaron_maps_page import multipart, tiny_files
 
     return multipart({"csrf_token": csrf, "key": "tiny"}, tiny_files())

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from referee import TABLES_DIR
 from tests.prairie_railroads.play import TEST_BOARD
-from tests.web.test_maps_page import multipart, text
+from tests.web.test_railbaron_maps_page import multipart, text
 
 PAGE = "/boards/prairie_railroads"
 DECK = {"deck_pd": "2", "deck_os": "1", "deck_ct": "1"}
