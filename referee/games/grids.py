@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -201,13 +201,18 @@ def one_line(text: object) -> str:
     return " ".join(str(text).split()) if isinstance(text, str) else ""
 
 
-def csv_file(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
-    """A CSV file of a table, as a board folder keeps it: its header, then its rows."""
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A table as a board folder keeps it: its header, then its rows, one line each."""
     data = io.StringIO()
     writer = csv.writer(data, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
-    return data.getvalue().encode()
+    return data.getvalue()
+
+
+def csv_file(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
+    """A CSV file of a table, as a board folder keeps it: its header, then its rows."""
+    return csv_text(header, rows).encode()
 
 
 # TOML's short escapes; every other control character (and DEL) is written \u00XX
