@@ -55,6 +55,8 @@ ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
 PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railway_rivals/test_mutants.py", "tests/prairie_railroads/test_dividends_and_end.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
+WORDS = ["tests/test_transfer_kinds.py", "tests/test_refusal_sections.py"]
+MANIFESTS = ["tests/test_toml_text.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]
@@ -121,7 +123,10 @@ TARGETS = [
         "open_spending")),
     # what a finished game gives the players page, and its totals over a person's games
     *(Target(f"{game}/figures.py", FIGURES) for game in (RB, PR, RRB, RR)),
-    Target("referee/games/contract.py", FIGURES, only=("ranked",)),
+    Target("referee/games/contract.py", FIGURES + WORDS,
+           only=("ranked", "Wording.carries", "RuleNames.knows")),
+    # the one writer of every game's manifests: whatever an owner types reads back as typed
+    Target("referee/games/grids.py", MANIFESTS, only=("_toml_char", "toml_text", "toml_block")),
     Target("referee/web/people.py", PEOPLE, only=("total", "shown_name", "counted_names",
                                                  "_totals", "club")),
 ]
