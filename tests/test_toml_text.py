@@ -30,8 +30,9 @@ def test_control_characters_and_del_are_escaped():
 
 
 def test_half_a_surrogate_pair_becomes_the_replacement_character():
-    written = toml_text("a\ud800b")
-    assert tomllib.loads(f"value = {written}\n")["value"] == "a\ufffdb"
+    written = toml_text("a\ud800b\udfff")
+    assert tomllib.loads(f"value = {written}\n")["value"] == "a\ufffdb\ufffd"
+    assert toml_text("\ud7ff\ue000") == '"\ud7ff\ue000"'  # the characters either side are kept
 
 
 def test_ordinary_text_is_written_as_json_writes_it():
