@@ -76,3 +76,14 @@ def test_a_section_unknown_to_the_game_is_caught():
     assert not known("railroad_barons", "Certificate limit")
     assert not known("railbaron", "HONEYMOON")
     assert known("railbaron", "Short Game 4") and known("railway_rivals", "C5")
+
+
+def test_the_sections_a_game_knows_are_its_words_headings_numbered_rules_and_numbers_of_them():
+    from referee.games.contract import RuleNames, Wording
+
+    words = RuleNames({"fee": Wording("a fee", "FEES")}, {"roll": "ROLLING"},
+                      headings=frozenset({"SHORT GAME"}), numbered=r"^B\d$")
+    assert all(words.knows(s) for s in ("FEES", "ROLLING", "SHORT GAME", "B4", "Short Game 2"))
+    assert not any(words.knows(s) for s in ("B", "B44", "C4", "LONG GAME 2", "SHORT GAME x",
+                                             "Short Game", "HONEYMOON"))
+    assert not RuleNames({}, {}).knows("B4")  # no pattern: no numbered rule
