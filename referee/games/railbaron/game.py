@@ -37,7 +37,7 @@ def rules_for(record: dict, resolve_map: Resolver | None = None) -> RailBaronRul
 
 class Maps:
     """Rail Baron's boards: the maps of tables/railbaron/ and the laptop's own under maps/,
-    with house-rule overrides from the instance's overrides/ (docs/tables.md)."""
+    with house-rule overrides from the instance's overrides/ (docs/railbaron-tables.md)."""
 
     folder = "maps"
     manifest = MANIFEST

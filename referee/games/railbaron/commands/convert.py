@@ -169,7 +169,7 @@ GB_MONEY_NOTE = (
 
 TEMPLATE_MANIFEST = """\
 # Rail Baron map manifest: copy this folder, rename it to the map's key, fill in every file.
-# Format and checks: docs/tables.md. How to transcribe a printed chart: HOWTO.md.
+# Format and checks: docs/railbaron-tables.md. How to transcribe a printed chart: HOWTO.md.
 key = "newmap"
 name = "New map (write the full name here)"
 money_unit = "$"
@@ -217,7 +217,7 @@ def manifest_text(key: str, name: str, money_unit: str, railroads: str,
                   twins: list[tuple[str, str]], summary: str, missing: list[str],
                   money_note: str = "") -> str:
     lines = [
-        f"# Rail Baron map manifest (format: docs/tables.md). {GENERATED_BY}",
+        f"# Rail Baron map manifest (format: docs/railbaron-tables.md). {GENERATED_BY}",
         f"key = {toml_string(key)}",
         f"name = {toml_string(name)}",
         f"money_unit = {toml_string(money_unit)}",
