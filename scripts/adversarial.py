@@ -241,11 +241,11 @@ def faults_section(folder: Path) -> dict[str, object]:
         statuses: list[tuple[str, int]] = []
         # the largest allowed upload (the limit less a byte: at the limit itself werkzeug
         # answers 413 behind waitress), the limit, and one byte more, on every upload form
-        forms = [("/import", "record", "big.json"), ("/maps", "files", "big.csv"),
+        forms = [("/import", "record", "big.json"), ("/railbaron/maps", "files", "big.csv"),
                  ("/boards/prairie_railroads", "files", "big.csv"),
                  ("/boards/railroad_barons", "files", "big.csv"),
                  ("/boards/railway_rivals", "files", "big.csv"),
-                 ("/barons/boxes", "holdings_file", "big.csv")]
+                 ("/railroad_barons/boxes", "holdings_file", "big.csv")]
         for path, field, name in forms:
             for size in (UPLOAD_LIMIT - 1, UPLOAD_LIMIT, UPLOAD_LIMIT + 1):
                 body = sized({"csrf_token": token, "key": "big"}, field, name, size)
@@ -255,8 +255,8 @@ def faults_section(folder: Path) -> dict[str, object]:
                 banker.close()
         entry = {"csrf_token": token, "key": "big", "name": "Big",
                  "towns": "A, 1, no\n" * 300}
-        statuses.append(("/railway-rivals/maps/entry 300 lines",
-                         banker.post("/railway-rivals/maps/entry", entry).status))
+        statuses.append(("/railway_rivals/maps/entry 300 lines",
+                         banker.post("/railway_rivals/maps/entry", entry).status))
         # 100,000 actions
         try:
             banker.import_record({**record, "actions": [{"type": "undo"}] * 100_000})

@@ -387,7 +387,7 @@ def bench_tap(taps: int = 30) -> list[str]:
                  "has_touch": True}
         pages = {
             "floor": (f"file://{folder}/floor.html", None),
-            "lookup": (f"{server.url}/lookup?map=us&r=3&w1=3", "#region-answer"),
+            "lookup": (f"{server.url}/railbaron/lookup?map=us&r=3&w1=3", "#region-answer"),
         }
         for _round in range(RUNS):
             for name, (address, _) in pages.items():
@@ -416,8 +416,8 @@ def bench_tap(taps: int = 30) -> list[str]:
         f"of {RUNS} rounds) | tap to next frame with the answer |", "|---|---|",
         f"| static floor page: the chart in the page, answered in the browser | "
         f"{spread(results['floor'], digits=1)} |",
-        f"| quick lookup (`/lookup`: answered in the page from the chart the server wrote "
-        "into it; the server only when the chart cannot) | "
+        f"| quick lookup (`/railbaron/lookup`: answered in the page from the chart the server "
+        "wrote into it; the server only when the chart cannot) | "
         f"{spread(results['lookup'], digits=1)} |",
         f"| a game action: the banker's Undo on a 200-action Rail Baron game (POST, the "
         f"server judges, the console's live part swaps) | {spread(results['action'])} |",

@@ -58,6 +58,8 @@ PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
 TABLE_RULE = ["tests/test_permission.py", "tests/test_take_back.py",
               "tests/test_take_back_in_records.py", "tests/test_questions.py"]
 CHECKPOINTS = ["tests/test_restore.py"]
+WORDS = ["tests/test_transfer_kinds.py", "tests/test_refusal_sections.py"]
+MANIFESTS = ["tests/test_toml_text.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]
@@ -127,7 +129,10 @@ TARGETS = [
         "open_spending")),
     # what a finished game gives the players page, and its totals over a person's games
     *(Target(f"{game}/figures.py", FIGURES) for game in (RB, PR, RRB, RR)),
-    Target("referee/games/contract.py", FIGURES, only=("ranked",)),
+    Target("referee/games/contract.py", FIGURES + WORDS,
+           only=("ranked", "Wording.carries", "RuleNames.knows")),
+    # the one writer of every game's manifests: whatever an owner types reads back as typed
+    Target("referee/games/grids.py", MANIFESTS, only=("_toml_char", "toml_text", "toml_block")),
     Target("referee/web/people.py", PEOPLE, only=("total", "shown_name", "counted_names",
                                                  "_totals", "club")),
     # what a restart rests on: the checkpoint written, resumed and caught up with the log

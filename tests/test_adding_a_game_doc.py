@@ -50,3 +50,38 @@ def test_every_folder_the_file_table_names_is_where_a_shipped_game_keeps_such_fi
         assert (PROJECT_ROOT / "referee" / "games" / key / "game.py").is_file()
         assert "def rules_for" in (PROJECT_ROOT / "referee" / "games" / key / "game.py"
                                    ).read_text(encoding="utf-8"), key
+
+
+def test_every_file_of_the_toy_race_is_in_the_file_table():
+    """The toy race is the doc's whole example: each of its modules is a row of the table."""
+    table = DOC[DOC.index("## The files you create"):DOC.index("## How the app finds it")]
+    toy = PROJECT_ROOT / "tests" / "toy_game"
+    modules = sorted(p.name for p in toy.glob("*.py") if p.name != "web.py")
+    missing = [m for m in modules if f"`referee/games/mygame/{m}`" not in table]
+    assert modules and missing == []
+    assert "`referee/web/games/mygame/__init__.py`" in table  # the toy's web.py
+
+
+def test_every_web_hook_is_in_the_doc():
+    import dataclasses
+
+    from referee.web.hooks import WebParts
+
+    hooks = [field.name for field in dataclasses.fields(WebParts)]
+    assert hooks
+    for name in hooks:
+        assert f"| `{name}(" in DOC or f"| `{name}`" in DOC or f", `{name}(" in DOC, name
+
+
+def test_every_shipped_game_keeps_its_doc_tests_and_recorded_game_where_the_doc_says():
+    from tests.recorded import recorded_games
+
+    docs = PROJECT_ROOT / "docs"
+    for key in SHIPPED:
+        hyphen = key.replace("_", "-")
+        pages = [p for p in docs.glob("*.md")
+                 if p.stem in (key, hyphen) or p.stem.startswith((f"{key}-", f"{hyphen}-"))]
+        assert pages, f"docs/{hyphen}.md"
+        assert (PROJECT_ROOT / "tests" / key).is_dir(), f"tests/{key}/"
+        assert (PROJECT_ROOT / "tests" / "web" / f"test_{key}_web.py").is_file(), key
+        assert recorded_games(key), f"tests/fixtures/games/: a recorded game of {key}"

@@ -1,8 +1,11 @@
 """Rules stay apart from web and storage: engine and games import neither Flask nor sqlite-utils."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import referee
 
@@ -220,25 +223,75 @@ def test_no_game_registers_anything_by_an_import_side_effect():
     assert calls == []
 
 
-def test_every_game_speaks_one_dialect():
-    """GAME built from GameParts, rules_for in game.py, and a Play on the engine's base whose
-    money moves in one argument order: pay(source, target, amount, memo, kind)."""
+def registered_packages() -> dict[str, str]:
+    """Every game the registry knows (an outside one too), by key: its package's name."""
+    from referee.games import registry
+
+    return {key: registry.PACKAGES[key] for key in registry.GAMES}
+
+
+@pytest.mark.parametrize("key", sorted(registered_packages()))
+def test_every_game_speaks_one_dialect(key):
+    """GAME built from GameParts, rules_for in game.py, a Play on the engine's base whose money
+    moves in one argument order (pay(source, target, amount, memo, kind)) in context.py, and
+    the handlers of every action type in rules.py (HANDLERS)."""
     import importlib
     import inspect
 
+    from referee.engine.handlers import Handlers
     from referee.engine.play import Play as EnginePlay
     from referee.games.contract import GameParts
 
+    package = registered_packages()[key]
     base = list(inspect.signature(EnginePlay.pay).parameters)[:6]
+    game = importlib.import_module(f"{package}.game")
+    assert isinstance(game.GAME, GameParts), key
+    assert callable(game.rules_for), key
+    play = importlib.import_module(f"{package}.context").Play
+    assert issubclass(play, EnginePlay), key
+    assert list(inspect.signature(play.pay).parameters)[:6] == base, key
+    for own in ("cash", "say"):
+        assert own not in play.__dict__, f"{key} redefines Play.{own}"
+    assert isinstance(importlib.import_module(f"{package}.rules").HANDLERS, Handlers), key
+
+
+# -- a game's look: its own stylesheets and the shared ones, never another game's ---------------
+
+CLASS_RULE = re.compile(r"\.([A-Za-z][\w-]*)")
+CLASS_ATTR = re.compile(r'class="([^"{]*)"')
+
+
+def classes_styled_in(folder: Path) -> set[str]:
+    """Every class a selector names in the stylesheets directly in `folder` (not below)."""
+    found: set[str] = set()
+    for path in folder.glob("*.css"):
+        text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for block in re.findall(r"([^{}]+)\{", text):
+            found |= set(CLASS_RULE.findall(block))
+    return found
+
+
+def test_no_game_s_meta_loads_another_game_s_stylesheet():
+    from referee.games import registry
+
+    for key, meta in registry.GAMES.items():
+        for sheet in meta.stylesheets:
+            folder = sheet.rpartition("/")[0]
+            assert folder in ("", key), f"{key} loads {sheet}"
+
+
+def test_no_game_s_templates_use_another_game_s_classes():
+    static = PROJECT / "static"
+    shared = classes_styled_in(static)
+    own = {key: classes_styled_in(static / key) - shared for key in game_packages()}
+    borrowed = []
     for key in game_packages():
-        game = importlib.import_module(f"referee.games.{key}.game")
-        assert isinstance(game.GAME, GameParts), key
-        assert callable(game.rules_for), key
-        play = importlib.import_module(f"referee.games.{key}.context").Play
-        assert issubclass(play, EnginePlay), key
-        assert list(inspect.signature(play.pay).parameters)[:6] == base, key
-        for own in ("cash", "say"):
-            assert own not in play.__dict__, f"{key} redefines Play.{own}"
+        others = set().union(*(c for k, c in own.items() if k != key)) - own[key]
+        for path in (PROJECT / "templates" / key).rglob("*.html"):
+            used = {c for attr in CLASS_ATTR.findall(path.read_text(encoding="utf-8"))
+                    for c in attr.split()}
+            borrowed += [f"{path.relative_to(PROJECT)}: {c}" for c in sorted(used & others)]
+    assert borrowed == []
 
 
 # -- the web core below the games' web faces -------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from referee import TABLES_DIR
 from referee.cli import build_parser, main
 from referee.games import registry
@@ -78,7 +80,23 @@ def test_the_listing_names_every_game_with_boards_and_its_shipped_ones(capsys):
 
 def test_every_game_s_own_commands_are_registered_and_the_old_names_still_work(capsys):
     names = set(build_parser()._subparsers._group_actions[0].choices)
-    assert {"boards", "lookup", "tables", "boxes"} <= names
+    assert {"boards", "lookup", "convert-charts", "tables", "boxes"} <= names
     assert main(["boxes", "check", str(BOX)]) == 0
     assert main(["tables", "check", str(TINY)]) == 0
-    assert "OK" in capsys.readouterr().out
+    assert capsys.readouterr().out == (f"{BOX} (Railroad Barons): ok\n"
+                                       f"{TINY} (Rail Baron): ok\n")
+
+
+@pytest.mark.parametrize("alias, game, args", [
+    ("tables", "railbaron", ["check"]), ("tables", "railbaron", ["check", "us"]),
+    ("tables", "railbaron", ["check", "atlantis"]), ("tables", "railbaron", ["list"]),
+    ("boxes", "railroad_barons", ["check", str(BOX)]), ("boxes", "railroad_barons", ["list"]),
+])
+def test_a_game_s_own_name_for_boards_is_boards_with_the_game_named(alias, game, args, capsys):
+    """`referee tables check us` is `referee boards check railbaron us`: the same answer, word
+    for word, and the same exit status."""
+    verb, *rest = args
+    own = main([alias, verb, *rest]), capsys.readouterr()
+    generic = main(["boards", verb, game, *rest]), capsys.readouterr()
+    assert own == generic
+    assert registry.GAMES[game].boards_alias == alias

@@ -22,9 +22,10 @@ from referee.games.explain import (
     refusal_rule,
     rule_names,
 )
+from tests.recorded import recorded_games
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
-RECORDS = sorted(p.name for p in GAMES.glob("*.json"))
+RECORDS = [p.name for p in recorded_games()]
 
 
 def check_adds_up(key: str, game: Replayer, players: list[str]) -> dict:

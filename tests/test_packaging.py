@@ -48,3 +48,17 @@ def test_the_metadata_names_the_licence_and_carries_the_readme():
     assert meta["Description-Content-Type"] == "text/markdown"
     assert "Set up on a fresh machine" in meta.get_payload()
     assert any(c.startswith("Topic :: Games/Entertainment") for c in meta.get_all("Classifier"))
+
+
+def test_every_static_file_the_wheel_carries_is_one_the_app_uses():
+    """Test-only files (axe-core) stay with the tests: each file of static/ is named by a
+    template, a module, a stylesheet or a script of the app (its VENDORED.md aside)."""
+    users = [p.read_text(encoding="utf-8", errors="replace")
+             for top in ("templates", "referee", "static")
+             for p in (PROJECT_ROOT / top).rglob("*")
+             if p.is_file() and p.suffix in (".html", ".py", ".css", ".js", ".json")]
+    static = PROJECT_ROOT / "static"
+    unused = [str(p.relative_to(static)) for p in static.rglob("*")
+              if p.is_file() and p.name != "VENDORED.md"
+              and not any(str(p.relative_to(static)) in text or p.name in text for text in users)]
+    assert unused == []

@@ -1,13 +1,14 @@
 """A test per game: every refusal names a rule section of that game's own words. A refusal
 names its own section (`require(..., rule)`, `IllegalAction(reason, rule)`) or its action
-type's (RuleNames.actions); each section it names by itself must be one the game's words know,
-or one of the rulebook's headings listed here, or (Railway Rivals) one of its numbered rules."""
+type's (RuleNames.actions); each section it names by itself must be one the game's words know
+(RuleNames.knows: an action type's or a transfer kind's section, one of its `headings`, or one
+of its `numbered` rules)."""
 
 from __future__ import annotations
 
 import ast
 import importlib
-import re
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -15,15 +16,12 @@ import pytest
 from referee.games import registry
 from referee.games.explain import rule_names
 
-PACKAGES = Path(__file__).resolve().parent.parent / "referee" / "games"
-# headings of a rulebook a refusal names that no action type or transfer kind names
-HEADINGS = {
-    "railbaron": {"SHORT GAME"},  # "Short Game 2": the heading and the numbered modification
-    "prairie_railroads": set(),
-    "railroad_barons": set(),
-    "railway_rivals": set(),
-}
-NUMBERED = re.compile(r"^[A-D](\d+)?(\. .+)?$")  # Railway Rivals' numbered rules: "B4", "A6. ..."
+
+def package_folder(key: str) -> Path:
+    """The folder of a game's package, wherever the registry found it."""
+    spec = importlib.util.find_spec(registry.PACKAGES[key])
+    assert spec is not None and spec.submodule_search_locations, key
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def constants(tree: ast.Module) -> dict[str, str]:
@@ -36,7 +34,8 @@ def constants(tree: ast.Module) -> dict[str, str]:
 def named_sections(key: str) -> list[tuple[str, int, str]]:
     """(file, line, section) of every refusal in the game's package that names its section."""
     out = []
-    for path in sorted((PACKAGES / key).glob("*.py")):
+    package = registry.PACKAGES[key]
+    for path in sorted(package_folder(key).glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = constants(tree)
         for node in ast.walk(tree):
@@ -53,7 +52,7 @@ def named_sections(key: str) -> list[tuple[str, int, str]]:
                 out.append((path.name, node.lineno, names[arg.id]))
             else:
                 imported = getattr(importlib.import_module(
-                    f"referee.games.{key}.{path.stem}"), getattr(arg, "id", ""), None)
+                    f"{package}.{path.stem}"), getattr(arg, "id", ""), None)
                 assert isinstance(imported, str), (path.name, node.lineno, ast.unparse(arg))
                 out.append((path.name, node.lineno, imported))
     return out
@@ -61,14 +60,7 @@ def named_sections(key: str) -> list[tuple[str, int, str]]:
 
 def known(key: str, section: str) -> bool:
     words = rule_names(key)
-    sections = {*words.actions.values(), *(w.rule for w in words.money.values()),
-                *HEADINGS[key]}
-    if section in sections:
-        return True
-    if key == "railway_rivals" and NUMBERED.match(section):
-        return True
-    return any(section.upper().startswith(s.upper() + " ") and section[len(s) + 1:].isdigit()
-               for s in sections)
+    return words is not None and words.knows(section)
 
 
 @pytest.mark.parametrize("key", sorted(registry.GAMES))
@@ -84,3 +76,14 @@ def test_a_section_unknown_to_the_game_is_caught():
     assert not known("railroad_barons", "Certificate limit")
     assert not known("railbaron", "HONEYMOON")
     assert known("railbaron", "Short Game 4") and known("railway_rivals", "C5")
+
+
+def test_the_sections_a_game_knows_are_its_words_headings_numbered_rules_and_numbers_of_them():
+    from referee.games.contract import RuleNames, Wording
+
+    words = RuleNames({"fee": Wording("a fee", "FEES")}, {"roll": "ROLLING"},
+                      headings=frozenset({"SHORT GAME"}), numbered=r"^B\d$")
+    assert all(words.knows(s) for s in ("FEES", "ROLLING", "SHORT GAME", "B4", "Short Game 2"))
+    assert not any(words.knows(s) for s in ("B", "B44", "C4", "SHORT GAMX 2", "SHORT GAME x",
+                                             "Short Game", "HONEYMOON"))
+    assert not RuleNames({}, {}).knows("B4")  # no pattern: no numbered rule

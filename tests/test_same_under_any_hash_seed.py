@@ -13,8 +13,8 @@ from pathlib import Path
 
 from referee.engine.record import dump_record
 from tests.long_games import GAMES, long_game
+from tests.recorded import recorded_games
 
-FIXTURES = Path(__file__).parent / "fixtures" / "games"
 PROJECT = Path(__file__).parent.parent
 
 TELL = """
@@ -38,7 +38,7 @@ def told(paths: list[str], seed: str) -> dict:
 
 
 def test_every_record_says_and_pays_the_same_in_any_process(tmp_path):
-    paths = sorted(str(p) for p in FIXTURES.glob("*.json"))
+    paths = [str(p) for p in recorded_games()]
     for key in GAMES:  # long games too: establishments, races, rounds and undos aplenty
         path = tmp_path / f"{key}.json"
         path.write_text(dump_record(long_game(key, 400, seed=7)))

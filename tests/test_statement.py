@@ -157,26 +157,37 @@ def toy():
     registry.PACKAGES.pop(meta.key)
 
 
-def test_a_game_without_words_gets_plain_statements(toy):
-    """The toy race gives no rule_names: its lines still add up, in the words of their kind."""
+@pytest.fixture
+def counter(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The web tests' counter game (tests/web/counter_game.py): a game with no words."""
+    from tests.web.counter_game import META
+
+    monkeypatch.setitem(registry.GAMES, META.key, META)
+    return META.key
+
+
+def test_a_game_without_words_gets_plain_statements(counter):
+    """The counter game gives no rule_names: its lines still add up, in the words of their
+    kind."""
     players = [{"id": "p1", "name": "Ann", "colour": ""}, {"id": "p2", "name": "Bob",
                                                            "colour": ""}]
-    record = new_record(toy, "", players, {})
-    game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 4}])
-    report = explain(toy, game, ["p1", "p2"])
-    assert report == {"players": {
-        "p1": {"balance": 4, "lines": [{"seq": 0, "amount": 4, "kind": "roll",
-                                        "text": "The bank pays Ann 4: roll", "rule": ""}]},
-        "p2": {"balance": 0, "lines": []}}, "companies": {}}
-    assert rule_names(toy) is None
-    assert refusal_rule(toy, {"type": "roll"}, IllegalAction("no")) == UNKNOWN_ACTION
-    assert refusal_rule(toy, {"type": "undo"}, IllegalAction("no")) == ENGINE_SECTIONS["undo"]
-    assert refusal_rule(toy, "not an action", IllegalAction("no")) == UNKNOWN_ACTION
-    assert render(toy, game, ["p1", "p2"]) == (
-        "Ann (p1): 4\n"
-        "     action 1           +4  The bank pays Ann 4: roll\n"
-        "\n"
-        "Bob (p2): 0\n")
+    record = new_record(counter, "", players, {})
+    game = Replayer(registry.rules_for(record), [{"type": "pay", "player": "p1", "amount": 4}])
+    report = explain(counter, game, ["p1", "p2"])
+    assert report["players"]["p1"] == {"balance": 96, "lines": [
+        {"seq": None, "amount": 100, "kind": "opening_cash",
+         "text": "The bank pays p1 100: opening_cash", "rule": ""},
+        {"seq": 0, "amount": -4, "kind": "payment", "text": "P1 pays the bank 4: payment",
+         "rule": ""}]}
+    assert report["companies"] == {}
+    assert rule_names(counter) is None
+    assert refusal_rule(counter, {"type": "add"}, IllegalAction("no")) == UNKNOWN_ACTION
+    assert refusal_rule(counter, {"type": "undo"}, IllegalAction("no")) == ENGINE_SECTIONS["undo"]
+    assert refusal_rule(counter, "not an action", IllegalAction("no")) == UNKNOWN_ACTION
+    assert render(counter, game, ["p1"]) == (
+        "p1 (p1): 96\n"
+        "      opening         +100  The bank pays p1 100: opening_cash\n"
+        "     action 1           -4  P1 pays the bank 4: payment\n")
 
 
 def test_the_readable_statement_signs_money_out_and_parts_accounts():
@@ -197,4 +208,5 @@ def test_one_unit_in_reads_plus_one(toy):
                                                            "colour": ""}]
     record = new_record(toy, "", players, {})
     game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 1}])
-    assert "  +1  The bank pays Ann 1: roll" in render(toy, game, ["p1", "p2"])
+    assert "  +$1  The bank pays Ann $1: prize for a roll of 1  [ROLLING]" in render(
+        toy, game, ["p1", "p2"])

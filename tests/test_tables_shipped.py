@@ -20,7 +20,6 @@ from referee.games.railbaron.charts import load_map
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference" / "railbaron"
-CONVERTER = REPO / "scripts" / "convert_railbaron_tables.py"
 SHIPPED = TABLES_DIR / "railbaron"
 
 if not REFERENCE.is_dir():
@@ -205,8 +204,8 @@ def test_gb_has_no_railroads_and_says_so(gb):
 
 
 def run_converter(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(CONVERTER), *args], capture_output=True,
-                          text=True, check=False)
+    return subprocess.run([sys.executable, "-m", "referee", "convert-charts", *args],
+                          capture_output=True, text=True, check=False)
 
 
 def test_converter_regenerates_the_shipped_files_byte_for_byte(tmp_path):

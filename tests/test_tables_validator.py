@@ -316,8 +316,8 @@ def test_warnings_do_not_fail_a_map(tiny):
 def test_tables_check_passes_on_the_shipped_maps(capsys):
     assert main(["tables", "check"]) == 0
     out = capsys.readouterr().out
-    assert "us (" in out and "gb (" in out
-    assert "2 map(s) checked, 0 with errors" in out
+    assert "us (Rail Baron): ok" in out and "gb (Rail Baron): 0 error(s), 2 warning(s)" in out
+    assert "2 board(s) checked, 0 with errors" in out
 
 
 def test_tables_check_one_shipped_map(capsys):
@@ -354,12 +354,11 @@ def test_tables_check_reports_bad_overrides(tmp_path, capsys):
 
 def test_tables_check_unknown_map_is_a_usage_error(capsys):
     assert main(["tables", "check", "atlantis"]) == 2
-    assert "no map or folder 'atlantis'" in capsys.readouterr().err
+    assert "no Rail Baron board or folder 'atlantis' (known: gb, us)" in capsys.readouterr().err
 
 
 def test_tables_list(capsys):
     assert main(["tables", "list"]) == 0
     out = capsys.readouterr().out
-    assert "us       United States" in out
-    assert "lookup only; 224 unknown cell(s)" in out
-    assert "playable; 0 unknown cell(s)" in out
+    assert "United States (Avalon Hill Rail Baron) (shipped; playable)" in out
+    assert "(shipped; not playable; 224 unknown cell(s))" in out

@@ -30,20 +30,25 @@ The package imports neither Flask nor sqlite-utils nor another game; it may impo
 How a game is discovered
 ------------------------
 1. every subpackage of ``referee.games`` that has a ``meta`` module;
-2. every package named in the ``REFEREE_GAMES`` environment variable (comma separated dotted
-   names, e.g. ``tests.toy_game``): a game kept outside the project's tree;
-3. ``registry.register("dotted.package")`` at run time (a test's own game).
+2. every package an installed distribution lists in the ``referee.games`` entry-point group
+   (``[project.entry-points."referee.games"] mygame = "mygame_package"`` in its
+   pyproject.toml): a game installed beside referee;
+3. every package named in the ``REFEREE_GAMES`` environment variable (comma separated dotted
+   names, e.g. ``tests.toy_game``): the same without installing it;
+4. ``registry.register("dotted.package")`` at run time (a test's own game).
 
 docs/adding-a-game.md walks through adding one; tests/toy_game/ is the smallest whole example.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from pathlib import Path
+from string import Formatter
 from typing import Any, Protocol
 
 from referee.engine.record import RecordError
@@ -95,6 +100,9 @@ class GameMeta:
     # dotted name of a module whose `register_commands(subparsers)` adds the game's own
     # sub-commands to `referee` (argparse sub-parsers; referee/cli.py calls it for every game)
     commands: str | None = None
+    # the game's own name for `referee boards` with the game named (with "tables", `referee
+    # tables check us` is `referee boards check <key> us`); None: none
+    boards_alias: str | None = None
 
     @property
     def seats(self) -> range:
@@ -275,7 +283,9 @@ class Wording:
     printed ("USE FEES"); `reading` the app's reading or setting that applied, named as in the
     game's doc (empty: the rulebook alone). `more(fields)`, where given, adds a phrase some
     transfers of the kind carry (an established fee: since when, where and why) and, when it
-    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT").
+    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT"). Every transfer of the kind
+    carries the fields `what` names and those of `fields`: the others the game's reports and
+    figures read (tests/test_transfer_kinds.py holds every recorded game to both).
     """
 
     what: str
@@ -283,6 +293,14 @@ class Wording:
     reading: str = ""
     more: Callable[[Mapping[str, Any]], str] | None = None
     more_rule: str = ""
+    fields: tuple[str, ...] = ()
+
+    @property
+    def carries(self) -> frozenset[str]:
+        """The fields every transfer of the kind carries: those `what` names, and `fields`."""
+        named = {name.split("[")[0].split(".")[0].split("!")[0].split(":")[0]
+                 for _text, name, _spec, _conv in Formatter().parse(self.what) if name}
+        return frozenset(named) | frozenset(self.fields)
 
 
 def _no_company(account: str) -> str | None:
@@ -324,6 +342,11 @@ class RuleNames:
     `secret_cash`: another seat and the table see of a player's statement only the lines of
     a `public` kind and those paid to or by the viewer; the total only where `visible_cash`
     shows it.
+
+    `headings` are the rulebook's sections a refusal names that no action type and no transfer
+    kind names ("SHORT GAME"); `numbered`, a regular expression of the rulebook's numbered
+    rules a refusal may name ("B4"), for a rulebook that numbers them. Every section a refusal
+    names is one of these (tests/test_refusal_sections.py).
     """
 
     money: Mapping[str, Wording]
@@ -336,6 +359,18 @@ class RuleNames:
     # figures(rules, state, name, subject): a derived figure's parts ("dividend", "CRIP"), or
     # None where the game has no such figure now.
     figures: Callable[[Any, Any, str, str], DerivedFigure | None] = _no_figure
+    headings: frozenset[str] = frozenset()
+    numbered: str = ""
+
+    def knows(self, section: str) -> bool:
+        """Whether `section` is one of the game's own: an action type's, a transfer kind's, a
+        heading, a numbered rule, or one of those with a number ("Short Game 4")."""
+        sections = {*self.actions.values(), *(w.rule for w in self.money.values()),
+                    *self.headings}
+        if section in sections or (self.numbered and re.match(self.numbered, section)):
+            return True
+        return any(section.upper().startswith(s.upper() + " ") and section[len(s) + 1:].isdigit()
+                   for s in sections)
 
 
 

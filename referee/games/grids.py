@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -233,18 +232,47 @@ def one_line(text: object) -> str:
     return " ".join(str(text).split()) if isinstance(text, str) else ""
 
 
-def csv_file(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
-    """A CSV file of a table, as a board folder keeps it: its header, then its rows."""
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A table as a board folder keeps it: its header, then its rows, one line each."""
     data = io.StringIO()
     writer = csv.writer(data, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
-    return data.getvalue().encode()
+    return data.getvalue()
+
+
+def csv_file(header: tuple[str, ...], rows: list[list[str]]) -> bytes:
+    """A CSV file of a table, as a board folder keeps it: its header, then its rows."""
+    return csv_text(header, rows).encode()
+
+
+# TOML's short escapes; every other control character (and DEL) is written \u00XX
+TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
+                "\r": "\\r"}
+
+
+def _toml_char(char: str, keep: str = "") -> str:
+    if char in keep:
+        return char
+    if char in TOML_ESCAPES:
+        return TOML_ESCAPES[char]
+    code = ord(char)
+    if code < 0x20 or code == 0x7F:
+        return f"\\u{code:04x}"
+    if 0xD800 <= code <= 0xDFFF:  # half a surrogate pair is no character: TOML cannot hold it
+        return "\ufffd"
+    return char
 
 
 def toml_text(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's), for a manifest's value."""
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string holding `text`, whatever its characters: the one way every game
+    writes a manifest's value (a name typed with a control character in it still loads)."""
+    return '"' + "".join(_toml_char(c) for c in text) + '"'
+
+
+def toml_block(text: str) -> str:
+    """A TOML multi-line basic string holding `text` (its line breaks kept as lines)."""
+    return '"""\n' + "".join(_toml_char(c, keep="\n") for c in text) + '"""'
 
 
 def manifest_tail(files: Mapping[str, str], summary: str) -> list[str]:

@@ -11,6 +11,7 @@ import importlib.util
 import os
 import pkgutil
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,9 @@ from referee.engine.rules import GameRules
 from referee.engine.takeback import SeatOf, game_seat_of
 from referee.games.contract import Game, GameMeta, Resolver
 
-GameInfo = GameMeta  # the name the lobby and older tests know it by
 Resolvers = Callable[[str], Resolver]  # game key -> that game's Resolver (a board by its key)
-ENV = "REFEREE_GAMES"  # comma separated dotted names of game packages kept elsewhere
+ENTRY_POINTS = "referee.games"  # the entry-point group an installed game package is listed in
+ENV = "REFEREE_GAMES"  # comma separated dotted names of game packages kept elsewhere (the same)
 
 
 PACKAGES: dict[str, str] = {}  # game key -> the dotted name of its package
@@ -38,14 +39,23 @@ def _meta_of(package: str) -> GameMeta:
     return meta
 
 
+def installed() -> list[str]:
+    """The game packages installed distributions list in the `referee.games` entry-point group
+    (`[project.entry-points."referee.games"] mygame = "mygame_package"`), by name."""
+    return [point.module for point in sorted(entry_points(group=ENTRY_POINTS),
+                                             key=lambda p: p.name)]
+
+
 def discover() -> dict[str, GameMeta]:
     """Every game package: the subpackages of referee.games with a `meta` module, then those
-    named in $REFEREE_GAMES (a key found twice keeps the first); in the lobby's order."""
+    installed under the `referee.games` entry points, then those named in $REFEREE_GAMES (a key
+    found twice keeps the first); in the lobby's order."""
     found: dict[str, GameMeta] = {}
     packages = [f"{referee.games.__name__}.{m.name}"
                 for m in pkgutil.iter_modules(referee.games.__path__) if m.ispkg]
     packages = [p for p in packages
                 if importlib.util.find_spec(f"{p}.meta") is not None]
+    packages += installed()
     packages += [name.strip() for name in os.environ.get(ENV, "").split(",") if name.strip()]
     for package in packages:
         meta = _meta_of(package)

@@ -118,14 +118,15 @@ def serve(filename: str) -> Response:
 
 def links_on(sheet: str, page: str | None) -> bool:
     """Whether a game's page (`page`: phone, banker, table, history) links one of its game's
-    stylesheets: a `*_public.css` styles the public pages (table, history and report), not a
-    seat's phone or the banker's console, and no game page uses the lookup area's sheet.
+    stylesheets: `public.css` (shared) or a `*_public.css` styles the public pages (table,
+    history and report), not a seat's phone or the banker's console, and no game page uses the
+    lookup area's sheet.
     A page that names no `page` links them all."""
     if page is None:
         return True
     if sheet in AREA_SHEETS:
         return False
-    return page in PUBLIC_PAGES or not sheet.endswith("_public.css")
+    return page in PUBLIC_PAGES or not sheet.rpartition("/")[2].endswith("public.css")
 
 
 def init_app(app: Flask) -> None:

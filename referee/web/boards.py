@@ -87,10 +87,17 @@ def board_pages() -> list[tuple[str, str, str]]:
     return pages
 
 
+def game_links() -> list[tuple[str, str, str]]:
+    """(name, label, address) of every game's own pages (its `nav_links` hook): what the lobby
+    and the boards pages' navigation link to besides the boards pages."""
+    return [link for key in registry.GAMES for link in hooks_for(key).web.nav_links()]
+
+
 @bp.app_context_processor
 def navigation() -> dict[str, Any]:
-    """`board_pages()` for every page's navigation (templates/boards/_nav.html)."""
-    return {"board_pages": board_pages}
+    """`board_pages()` and `game_links()` for every page's navigation
+    (templates/boards/_nav.html, the lobby)."""
+    return {"board_pages": board_pages, "game_links": game_links}
 
 
 def _place(game: str) -> tuple[Place, Boards]:
@@ -300,6 +307,12 @@ def too_large(place: Place, boards: Boards) -> Response:
         f"The upload is larger than {limit / 2**20:g} MB. A {boards.noun}'s files are far "
         f"smaller: at most {MAX_FILE_BYTES / 1_000_000:g} MB each; check that you chose the "
         "right files."])
+
+
+@bp.get("", endpoint="all")
+def all_pages() -> Response:
+    """Every game's boards page, or the word that no game here has any."""
+    return page_or_fragment("boards/all.html", "boards/_all.html")
 
 
 @bp.get("/<game>", endpoint="index")

@@ -56,6 +56,11 @@ def no_board_links(summary: Any) -> list[tuple[str, str]]:
     return []
 
 
+def no_nav_links() -> list[tuple[str, str, str]]:
+    """No pages of the game's own beyond its boards page for the shared navigation."""
+    return []
+
+
 @dataclass(frozen=True)
 class WebParts:
     """What a game's pages add to the web core's: its web module's `WEB` (docs/web.md)."""
@@ -73,6 +78,9 @@ class WebParts:
     """() -> the address of the game's own boards page (None: /boards/<key>)."""
     board_links: Callable[[Any], list[tuple[str, str]]] = no_board_links
     """(summary: BoardSummary) -> (label, address) of its pages about one board."""
+    nav_links: Callable[[], list[tuple[str, str, str]]] = no_nav_links
+    """() -> (name, label, address) of its own pages the lobby and the shared navigation link
+    to (beyond its boards page): Rail Baron's quick lookup."""
     frame_notes: FrameNoter | None = None
     """(version, make): notes worked out once per action, stored with each checkpoint."""
 

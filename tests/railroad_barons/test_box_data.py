@@ -174,12 +174,11 @@ def test_the_command_line_checks_a_folder(tmp_path):
     ok = subprocess.run([sys.executable, "-m", "referee.cli", "boxes", "check", str(TEST_BOX)],
                         capture_output=True, text=True)
     assert ok.returncode == 0
-    assert "Test box (made for the tests, not the printed box): 5 Holdings, 12 track spaces, " \
-           "10 railroads, 5 Investors: OK" in ok.stdout
+    assert ok.stdout == f"{TEST_BOX} (Railroad Barons): ok\n"
     bad = subprocess.run([sys.executable, "-m", "referee.cli", "boxes", "check", str(TEMPLATE)],
                          capture_output=True, text=True)
     assert bad.returncode == 1
-    assert "railroads.csv: no railroads yet" in bad.stderr
+    assert "error: railroads.csv: no railroads yet" in bad.stdout
 
 
 def test_problems_are_the_contracts_with_no_line_for_a_whole_file(tmp_path):

@@ -16,18 +16,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from referee.games.registry import GAMES, GameInfo
+from referee.games.registry import GAMES
 from referee.web import create_app
+from tests.web.counter_game import META as COUNTER
 
 COLOURS = ["#d62828", "#1d4ed8", "#15803d", "#facc15", "#111111", "#ffffff"]
 
 
 @pytest.fixture
 def counter_game(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(
-        GAMES, "counter", GameInfo("counter", "Counter", 2, 6, "tests.web.counter_game")
-    )
-    return "counter"
+    monkeypatch.setitem(GAMES, COUNTER.key, COUNTER)
+    return COUNTER.key
 
 
 @pytest.fixture

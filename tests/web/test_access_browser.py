@@ -1,7 +1,8 @@
 """Usable without sight or a mouse, in real browsers (Debian's chromium at 360×740):
 
-- axe-core (static/axe-<version>.min.js, vendored from npm for the tests only) finds no fault of
-  WCAG 2.1 A and AA on the lobby and on every game's phone, console, table and history pages;
+- axe-core (tests/web/vendored/axe-<version>.min.js, vendored from npm for the tests only) finds
+  no fault of WCAG 2.1 A and AA on the lobby and on every game's phone, console, table and
+  history pages;
 - the focus ring stands out on every seat's colour, in light and dark schemes;
 - one Rail Baron turn played with Tab, Enter and Space only: after every update the focus is on
   the new "now" heading, and the page's one live region tells the others' moves and the cue.
@@ -25,7 +26,7 @@ from tests.web.test_railbaron_browser import start_on_tiny
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "static" / "axe-4.14.1.min.js"
+AXE = ROOT / "tests" / "web" / "vendored" / "axe-4.14.1.min.js"
 GAMES = ROOT / "tests" / "fixtures" / "games"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # (record, how much of it to replay): a game going on, with a seat to act
@@ -47,10 +48,12 @@ RUN_AXE = """async tags => {
 def faults(page) -> list[str]:
     """What axe-core finds on the page as it stands, against WCAG 2.1 A and AA."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        # from the app's own static folder: the pages' Content-Security-Policy refuses an
-        # inline script, and no page links the file itself
+        # at an address of the page's own origin, answered by the browser with the test's file:
+        # the pages' Content-Security-Policy refuses an inline script, and the app has no axe
         origin = re.match(r"https?://[^/]+", page.url).group(0)
-        page.add_script_tag(url=f"{origin}/static/{AXE.name}")
+        url = f"{origin}/_tests/{AXE.name}"
+        page.route(url, lambda route: route.fulfill(path=AXE, content_type="text/javascript"))
+        page.add_script_tag(url=url)
     return page.evaluate(RUN_AXE, WCAG)
 
 

@@ -111,9 +111,9 @@ def test_a_game_page_links_only_the_stylesheets_it_uses(browser):
               for who, page in ((phone, "me"), (banker, "banker"), (banker, "table"),
                                 (banker, "history"))}
     assert linked["me"] == linked["banker"] == ["app", "railbaron/railbaron"]
-    assert linked["table"] == linked["history"] == ["app", "railbaron/railbaron",
+    assert linked["table"] == linked["history"] == ["app", "railbaron/railbaron", "public",
                                                     "railbaron/railbaron_public"]
-    assert SHEETS.findall(banker.get("/lookup").text) == ["app", "boards"]
+    assert SHEETS.findall(banker.get("/railbaron/lookup").text) == ["app", "boards"]
 
 
 @pytest.mark.browser
@@ -133,8 +133,8 @@ def test_the_sheets_a_rail_baron_phone_leaves_out_change_nothing_on_it(live_url,
             assert SHEETS.findall(html) == ["app", "railbaron/railbaron"]
             before = page.evaluate(STYLES)
             page.evaluate(ADD_SHEETS, [f"/static/{name}.css" for name in
-                                       ("boards", "railbaron/railbaron_public")])
-            assert page.evaluate("document.styleSheets.length") == 4
+                                       ("boards", "public", "railbaron/railbaron_public")])
+            assert page.evaluate("document.styleSheets.length") == 5
             after = page.evaluate(STYLES)
             assert len(after) == len(before)
             assert [b for b, a in zip(before, after, strict=True) if a != b] == [], length

@@ -19,12 +19,12 @@ from referee.games.railway_rivals.game import GAME as RIVALS
 from tests.prairie_railroads.play import TEST_BOARD
 from tests.railroad_barons.play import TEST_BOX
 from tests.railway_rivals.play import TEST_MAP
-from tests.web.test_maps_page import TINY, multipart
+from tests.web.test_railbaron_maps_page import TINY, multipart
 from tests.web.test_railroad_barons_web import box_form
 
 # game -> (its boards pages, a valid board folder, the instance folder boards are kept in)
 GAMES = {
-    "railbaron": ("/maps", TINY, "maps"),
+    "railbaron": ("/railbaron/maps", TINY, "maps"),
     "prairie_railroads": ("/boards/prairie_railroads", TEST_BOARD, "prairie_boards"),
     "railway_rivals": ("/boards/railway_rivals", TEST_MAP, "railway_rivals_maps"),
     "railroad_barons": ("/boards/railroad_barons", TEST_BOX, "railroad_barons_boxes"),
@@ -87,10 +87,10 @@ def asked_noun(game: str) -> str:
 
 def test_a_shipped_board_is_exported_but_never_deleted_or_corrected(browser):
     owner = browser()
-    assert owner.get("/maps/us/export.zip").status_code == 200
-    assert owner.post("/maps/us/delete", {"confirm": "yes"}).status_code == 403
-    assert owner.get("/maps/us/correct").status_code == 403
-    assert "Delete…" not in words(owner.get("/maps/us"))
+    assert owner.get("/railbaron/maps/us/export.zip").status_code == 200
+    assert owner.post("/railbaron/maps/us/delete", {"confirm": "yes"}).status_code == 403
+    assert owner.get("/railbaron/maps/us/correct").status_code == 403
+    assert "Delete…" not in words(owner.get("/railbaron/maps/us"))
 
 
 def test_a_board_is_corrected_on_its_form_and_a_bad_correction_keeps_the_old_files(browser, app):
@@ -140,7 +140,7 @@ def test_spreadsheet_cells_are_cleaned_and_each_one_is_said(browser, app):
     railroads = (TINY / "railroads.csv").read_text().replace(
         "AA,Alpha Air Line,10000,no", 'AA,Alpha Air Line,"$10,000",No ').replace(
         "CC,Charlie Coast,4000,yes", "CC,Charlie Coast,4000,Yes")
-    added = upload(owner, "/maps", "sheet", files_of(TINY, **{"railroads.csv":
+    added = upload(owner, "/railbaron/maps", "sheet", files_of(TINY, **{"railroads.csv":
                                                             railroads.encode()}))
     assert added.status_code == 303, words(added)
     report = words(owner.get(added.location))
@@ -165,20 +165,20 @@ def test_a_prairie_board_whose_first_move_cannot_be_built_is_refused_naming_it(b
 
 def test_enter_a_box_never_replaces_a_saved_box_without_a_confirmation(browser, app):
     owner = browser()
-    assert owner.post("/barons/boxes", box_form()).status_code == 303
+    assert owner.post("/railroad_barons/boxes", box_form()).status_code == 303
     investors = kept(app, "railroad_barons_boxes", "testbox") / BOX_FILES["investors"]
     before = investors.read_text()
     changed = box_form(investors=before.replace("40,bonus,10", "40,bonus,12"))
-    asked = owner.post("/barons/boxes", changed)
+    asked = owner.post("/railroad_barons/boxes", changed)
     assert asked.status_code == 409
     assert "This laptop already has a box testbox. Nothing was saved." in words(asked)
     assert investors.read_text() == before  # the corrected bonus did not go back silently
-    assert owner.post("/barons/boxes", changed | {"replace": "other"}).status_code == 409
-    yes = owner.post("/barons/boxes", changed | {"replace": "testbox"})
+    assert owner.post("/railroad_barons/boxes", changed | {"replace": "other"}).status_code == 409
+    yes = owner.post("/railroad_barons/boxes", changed | {"replace": "testbox"})
     assert yes.status_code == 303
     assert "40,bonus,12" in investors.read_text()
     # opened to correct it, the form says so itself: saving it replaces it
-    form = owner.get("/barons/boxes/new?from=testbox")
+    form = owner.get("/railroad_barons/boxes/new?from=testbox")
     assert 'name="replace" value="testbox"' in form.text
 
 
@@ -186,7 +186,7 @@ def test_a_box_form_says_each_cleaned_cell(browser, app):
     owner = browser()
     investors = (TEST_BOX / BOX_FILES["investors"]).read_text().replace(
         "450,msc,", '"$450",msc,')
-    saved = owner.post("/barons/boxes", box_form(investors=investors))
+    saved = owner.post("/railroad_barons/boxes", box_form(investors=investors))
     assert saved.status_code == 303, words(saved)
     assert "investors.csv line 6, value: '$450' read as 450" in words(owner.get(saved.location))
 

@@ -15,7 +15,7 @@ TINY = Path(__file__).parents[1] / "fixtures" / "maps" / "tiny"
 
 
 def add(page, live_url: str) -> None:
-    page.goto(live_url + "/maps")
+    page.goto(live_url + "/railbaron/maps")
     page.fill("#key", "tiny")
     page.set_input_files("#files", sorted(str(p) for p in TINY.iterdir()))
     page.click("text=Check and add")

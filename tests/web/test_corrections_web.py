@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.web.test_prairie_web import act, seated, text
+from tests.web.test_prairie_railroads_web import act, seated, text
 from tests.web.test_railbaron_turn import (  # noqa: F401
     Page,
     live,

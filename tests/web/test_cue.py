@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.games import registry
-from tests.web.test_prairie_web import DECK
+from tests.web.test_prairie_railroads_web import DECK
 from tests.web.test_railbaron_turn import live
 
 

@@ -39,7 +39,7 @@ def cleaned(response) -> dict[str, str]:
 
 
 def test_the_maps_page_offers_the_grids(client):
-    assert "/entry/railbaron" in client.get("/maps").text
+    assert "/entry/railbaron" in client.get("/railbaron/maps").text
 
 
 def test_a_typed_cell_is_kept_cleaned_and_counted(owner):

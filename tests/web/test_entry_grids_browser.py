@@ -47,7 +47,7 @@ def kept(page) -> None:
 
 
 def enter_the_map(page, live_url: str) -> None:
-    page.goto(live_url + "/maps")
+    page.goto(live_url + "/railbaron/maps")
     page.click("text=Type a map into grids")
     page.click("button:has-text('Start a new map')")
     page.wait_for_selector("#grid-regions")
@@ -142,7 +142,7 @@ def test_an_owner_types_a_map_and_a_game_is_played_on_it(app, live_url, chromium
     assert "$1,000" in text(page, ".rb-fees")  # Northern Rail is the bank's
     act(page, "Pay $1,000 and end the turn")
     page.reload()
-    cash = page.text_content(".rb-players [data-cash-of='p1']")
+    cash = page.text_content(".rb-banker-seats [data-cash-of='p1']")
     assert cash.strip() == "$21,500"  # the start's 20,000 + 9,500 - 7,000 - 1,000
 
 
@@ -172,7 +172,7 @@ def test_an_owner_types_a_box_on_a_phone_and_a_game_is_played_on_it(app, live_ur
     from tests.web.test_railroad_barons_browser import turn_comes
 
     page = chromium.new_context(**PHONE).new_page()
-    page.goto(live_url + "/barons/boxes")
+    page.goto(live_url + "/railroad_barons/boxes")
     page.click("text=Enter a box in grids")
     page.click("button:has-text('Start a new box')")
     page.wait_for_selector("#grid-holdings")
@@ -297,7 +297,7 @@ def test_a_cell_kept_cleaned_while_its_owner_types_on_is_not_rewritten_under_him
     """A slow typist's "N" is kept (as "no") before his "o": the cell he is in stays his, and
     what he typed whole is kept and shown cleaned once he moves on."""
     page = chromium.new_context(**LAPTOP).new_page()
-    page.goto(live_url + "/maps")
+    page.goto(live_url + "/railbaron/maps")
     page.click("text=Type a map into grids")
     page.click("button:has-text('Start a new map')")
     page.wait_for_selector("#grid-railroads")

@@ -190,7 +190,7 @@ def test_a_laptops_board_is_corrected_in_place_only_after_asking(owner, app):
 
 
 def test_a_shipped_rail_baron_map_opens_and_says_what_it_leaves_out(owner):
-    url, page = opened(owner, "railbaron", "/maps/gb", "gb")
+    url, page = opened(owner, "railbaron", "/railbaron/maps/gb", "gb")
     assert "Not in the grids, so not carried over: notes.csv" in page
     assert "4,950 of 4,950 payoffs" in page  # a cell nobody could read is typed as ?
 

@@ -175,7 +175,7 @@ def test_an_import_works_out_its_record_before_it_takes_the_write_lock(app, brow
 
 
 def test_an_import_of_a_hundred_thousand_actions_is_refused_with_words(browser, record):
-    from tests.web.test_maps_page import multipart
+    from tests.web.test_railbaron_maps_page import multipart
 
     importer = browser()
     body = json.dumps({**record, "actions": [{"type": "undo"}] * 100_000}).encode()

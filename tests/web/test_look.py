@@ -198,7 +198,7 @@ def test_every_screen_of_the_four_games(live_url, chromium, boards):
     page = banker
     page.goto(lobby)
     look(page, "lobby")
-    page.goto(live_url + "/lookup")
+    page.goto(live_url + "/railbaron/lookup")
     look(page, "lookup")
     for game in ("railbaron", "prairie_railroads", "railroad_barons", "railway_rivals"):
         page.goto(f"{live_url}/boards/{game}")

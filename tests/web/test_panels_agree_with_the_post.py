@@ -19,9 +19,10 @@ import pytest
 
 from referee.engine.takeback import TAKE_BACK, own_latest
 from referee.games import registry
+from tests.recorded import recorded_games
 
 RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-GAMES = sorted(p.stem for p in RECORDS.glob("*.json"))
+GAMES = [p.stem for p in recorded_games()]  # every recorded game of every game installed
 # what a page's forms post: a "type" field, or a whole action as "json" (Railroad Barons)
 TYPE_FIELD = re.compile(r'name="type" value="([a-z_]+)"')
 JSON_FIELD = re.compile(r'name="json" value=\'([^\']*)\'')

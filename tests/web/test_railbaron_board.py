@@ -32,7 +32,7 @@ def test_the_table_view_draws_the_board(us_game):
 
 def test_a_phone_plans_a_route(us_game):
     _banker, ann, _bob, game_id = us_game
-    page = ann.get(f"/g/{game_id}/routes?from=chicago&to=Washington")
+    page = ann.get(f"/g/{game_id}/railbaron/routes?from=chicago&to=Washington")
     assert page.status_code == 200, page.text
     text = page.text
     assert "Chicago to Washington: 10 mileposts at the fewest" in text
@@ -43,21 +43,21 @@ def test_a_phone_plans_a_route(us_game):
 
 def test_the_routes_tab_is_on_the_game_pages(us_game):
     _banker, ann, _bob, game_id = us_game
-    assert f'href="/g/{game_id}/routes"' in ann.get(f"/g/{game_id}/me").text
+    assert f'href="/g/{game_id}/railbaron/routes"' in ann.get(f"/g/{game_id}/me").text
 
 
 @pytest.mark.parametrize("query", ["?from=Atlantis&to=Boston", "?from=Boston&to=Boston",
                                    "?from=Boston&to=Miami&for=nobody&pick=99&focus=XX&rr=%3C"])
 def test_bad_route_questions_get_a_page_not_an_error(us_game, query):
     _banker, ann, _bob, game_id = us_game
-    page = ann.get(f"/g/{game_id}/routes{query}")
+    page = ann.get(f"/g/{game_id}/railbaron/routes{query}")
     assert page.status_code == 200
     assert "<script>" not in page.text.split("</head>")[1]
 
 
 def test_a_stranger_may_not_plan_in_a_game(us_game, browser):
     _banker, _ann, _bob, game_id = us_game
-    assert browser().get(f"/g/{game_id}/routes").status_code == 403
+    assert browser().get(f"/g/{game_id}/railbaron/routes").status_code == 403
 
 
 # -- the movement step and the rover, with hints from the rails ----------------------------
@@ -137,7 +137,7 @@ def test_a_map_without_rails_shows_no_routes_and_no_board(app, browser):
     for page in ("me", "table"):
         text = ann.get(f"/g/{game_id}/{page}").text
         assert "/routes" not in text and "The board at a glance" not in text
-    assert "has no traced rails" in ann.get(f"/g/{game_id}/routes").text
+    assert "has no traced rails" in ann.get(f"/g/{game_id}/railbaron/routes").text
 
 
 def test_the_board_colours_each_railroad_by_its_owner():

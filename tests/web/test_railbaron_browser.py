@@ -88,7 +88,7 @@ def fresh(page) -> str:
 
 def cash_of(banker, pid: str) -> int:
     fresh(banker)
-    text = banker.text_content(f".rb-players [data-cash-of='{pid}']")
+    text = banker.text_content(f".rb-banker-seats [data-cash-of='{pid}']")
     return int(re.sub(r"[^0-9]", "", text))
 
 

@@ -197,7 +197,7 @@ def test_table_and_history_never_show_anothers_cash_under_150000(browser):
             "green": green.get(f"/g/{game_id}/history").text,
         }
         for viewer, text in pages.items():
-            assert "rbp-" in text  # Rail Baron's own page, not the generic one
+            assert "pub-" in text  # Rail Baron's own page, not the generic one
             secret = {(pid, money(f.state.cash(pid))) for f in frames for pid in f.state.players
                       if pid != viewer and f.state.cash(pid) < 150_000}
             for pid, figure in sorted(secret):
@@ -363,7 +363,7 @@ def test_table_and_report_fit_a_phone_and_a_screen(tmp_path, live_url, chromium)
         games["running_history"] = (games["table"][0], "history")
         for name, (game_id, view) in games.items():
             page.goto(f"{live_url}/g/{game_id}/{view}")
-            assert page.locator(".rbp-players, .rbp-report, .rbp-history").first.is_visible()
+            assert page.locator(".pub-players, .pub-report, .pub-history").first.is_visible()
             if size == "phone":
                 check_phone_layout(page)
             page.screenshot(path=str(SCREENSHOTS / f"railbaron_{name}_{size}.png"))

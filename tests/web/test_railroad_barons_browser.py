@@ -42,7 +42,7 @@ def test_the_opening_on_two_phones(live_url, chromium):
     SHOTS.mkdir(exist_ok=True)
     banker = chromium.new_context(**PHONE).new_page()
     # the owner enters the box on the form (here the test box, made for the tests)
-    banker.goto(live_url + "/barons/boxes/new")
+    banker.goto(live_url + "/railroad_barons/boxes/new")
     check_phone_layout(banker)
     banker.fill("#box-key", "testbox")
     banker.fill("#box-name", "Test box (made for the tests, not the printed box)")
@@ -52,7 +52,7 @@ def test_the_opening_on_two_phones(live_url, chromium):
         banker.fill(f"#box-{part}", (TEST_BOX / file).read_text(encoding="utf-8"))
     banker.screenshot(path=SHOTS / "barons-box-form-360.png", full_page=False)
     banker.click("button:has-text('Check and save')")
-    banker.wait_for_url("**/barons/boxes?saved=testbox")
+    banker.wait_for_url("**/railroad_barons/boxes?saved=testbox")
     assert "playable" in banker.text_content("#barons-boxes")
 
     banker.goto(live_url + "/")

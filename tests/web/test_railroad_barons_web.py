@@ -30,7 +30,7 @@ def box_form(key: str = "testbox", **changes: str) -> dict:
 
 
 def enter_box(who, key: str = "testbox"):
-    return who.post("/barons/boxes", box_form(key))
+    return who.post("/railroad_barons/boxes", box_form(key))
 
 
 def act(who, game_id, action: dict, **extra):
@@ -49,38 +49,50 @@ def seated(browser):
 
 def test_the_entry_form_starts_from_the_empty_template_and_names_what_is_missing(browser):
     owner = browser()
-    form = text(owner.get("/barons/boxes/new"))
+    form = text(owner.get("/railroad_barons/boxes/new"))
     assert "Enter a Railroad Barons box" in form and "plus_circles" in form
     assert "how many (+) circles and how many (▼) circles are printed" in form  # the HOWTO
-    refused = owner.post("/barons/boxes", box_form(holdings="key,name\nMSC,x\n"))
+    refused = owner.post("/railroad_barons/boxes", box_form(holdings="key,name\nMSC,x\n"))
     page = text(refused)
     assert refused.status_code == 422
     assert "holdings.csv line 1: the header must be" in page
     assert "line 0" not in page
-    assert "Test box" not in text(owner.get("/barons/boxes"))  # nothing stored
+    assert "Test box" not in text(owner.get("/railroad_barons/boxes"))  # nothing stored
 
 
 def test_a_bad_key_is_refused(browser):
     owner = browser()
-    page = owner.post("/barons/boxes", box_form("no good"))
+    page = owner.post("/railroad_barons/boxes", box_form("no good"))
     assert page.status_code == 422 and "the box's key is 1 to 12 letters" in text(page)
+
+
+def test_a_box_named_with_control_characters_is_kept_as_typed(browser, app):
+    import tomllib
+    from pathlib import Path
+
+    owner = browser()
+    saved = owner.post("/railroad_barons/boxes", box_form("odd") | {"name": 'Odd "box"\x7f\\'})
+    assert saved.status_code == 303, text(saved)
+    manifest = Path(app.instance_path) / "railroad_barons_boxes" / "odd" / "box.toml"
+    assert tomllib.loads(manifest.read_text(encoding="utf-8"))["name"] == 'Odd "box"\x7f\\'
 
 
 def test_an_entered_box_is_listed_offered_in_the_lobby_and_exported(browser):
     owner = browser()
     saved = enter_box(owner)
-    assert saved.status_code == 303 and "/barons/boxes?saved=testbox" in saved.headers["Location"]
-    listing = text(owner.get("/barons/boxes?saved=testbox"))
+    assert saved.status_code == 303
+    assert "/railroad_barons/boxes?saved=testbox" in saved.headers["Location"]
+    listing = text(owner.get("/railroad_barons/boxes?saved=testbox"))
     assert "Test box (made for the tests, not the printed box)" in listing and "playable" in listing
     options = text(owner.get("/new/options?game=railroad_barons", headers={"HX-Request": "true"}))
     assert "testbox" in options
-    data = owner.get("/barons/boxes/testbox/export.zip")
+    data = owner.get("/railroad_barons/boxes/testbox/export.zip")
     assert data.status_code == 200
     names = zipfile.ZipFile(io.BytesIO(data.data)).namelist()
     assert sorted(names) == sorted(f"testbox/{f}" for f in ["box.toml", *DEFAULT_FILES.values()])
-    again = text(owner.get("/barons/boxes/new?from=testbox"))
+    again = text(owner.get("/railroad_barons/boxes/new?from=testbox"))
     assert 'value="testbox"' in again and "Ash Line" in again
-    assert owner.get("/barons/boxes/nothing/export.zip").status_code == 404
+    assert owner.get("/railroad_barons/boxes/nothing/export.zip").status_code == 404
 
 
 def test_the_lobby_lists_railroad_barons(client):
@@ -254,7 +266,7 @@ def test_box_files_are_uploaded_on_the_boards_page_and_reported(browser):
     assert done.status_code == 303, text(done)
     report = text(owner.get(done.headers["Location"]))
     assert "Correct it on the form" in report and "Export (.zip)" in report
-    listing = text(owner.get("/barons/boxes"))
+    listing = text(owner.get("/railroad_barons/boxes"))
     assert "upbox" in listing and "Upload them" in listing
     nav = text(owner.get("/boards/railroad_barons"))  # the boards pages' navigation
     assert "Railroad Barons boxes" in nav and "boxs" not in nav

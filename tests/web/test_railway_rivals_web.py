@@ -205,12 +205,12 @@ def test_the_sheet_lists_the_corrections_made_after_the_end(browser):
 
 def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):
     keeper = browser()
-    page = text(keeper.get("/railway-rivals/maps"))
+    page = text(keeper.get("/railway_rivals/maps"))
     assert "Austria (Dampfross Österreich)" in page and "single source" in page
     form = {"key": "tiny", "name": "Tiny map", "towns": "Aston, yes\nBury, yes\nCrewe\nDover,,yes",
             "k11": "Aston", "k12": "Bury", "k21": "Crewe", "k22": "Dover", "k66": "Wales",
             "special": "Wales", "neighbours": "Aston, Bury"}
-    bad = keeper.post("/railway-rivals/maps/entry", form | {"k13": "Nowhere"})
+    bad = keeper.post("/railway_rivals/maps/entry", form | {"k13": "Nowhere"})
     assert bad.status_code == 422
     # said by the field typed on the form, not by a file the owner never saw
     assert "Key 13, town: unknown town 'Nowhere' (not in the towns file)" in text(bad)
@@ -218,15 +218,32 @@ def test_the_maps_page_keeps_a_typed_map_and_the_lobby_offers_it(browser):
     assert 'name="k13" maxlength="60" value="Nowhere" aria-invalid="true"' in bad.text
     assert 'name="k11" maxlength="60" value="Aston">' in bad.text  # the field marked alone
     assert "line 0" not in bad.text
-    assert keeper.post("/railway-rivals/maps/entry", form).status_code == 303
-    assert "Tiny map" in text(keeper.get("/railway-rivals/maps?added=tiny"))
-    again = keeper.post("/railway-rivals/maps/entry", form)
+    assert keeper.post("/railway_rivals/maps/entry", form).status_code == 303
+    assert "Tiny map" in text(keeper.get("/railway_rivals/maps?added=tiny"))
+    again = keeper.post("/railway_rivals/maps/entry", form)
     assert again.status_code == 422 and "There is a map 'tiny' already" in text(again)
     options = keeper.get("/new/options?game=railway_rivals", headers={"HX-Request": "true"})
     assert "Tiny map" in text(options)
     game_id = keeper.create_game(["Ann", "Bob"], game="railway_rivals", map="tiny")
     record = json.loads(keeper.get(f"/g/{game_id}/export.json").data)
     assert record["map"] == "tiny"
+
+
+def test_a_map_named_with_a_control_character_is_kept_as_typed(browser, app):
+    """The manifest the entry form writes reads back whatever the name holds: a DEL typed after
+    "Tirol" is no refusal blaming a map.toml the owner never wrote."""
+    import tomllib
+    from pathlib import Path
+
+    keeper = browser()
+    form = {"key": "tirol", "name": "Tirol\x7f",
+            "towns": "Aston, yes\nBury, yes\nCrewe\nDover,,yes",
+            "k11": "Aston", "k12": "Bury", "k21": "Crewe", "k22": "Dover", "k66": "Wales",
+            "special": "Wales", "neighbours": "Aston, Bury"}
+    saved = keeper.post("/railway_rivals/maps/entry", form)
+    assert saved.status_code == 303, text(saved)
+    manifest = Path(app.instance_path) / "railway_rivals_maps" / "tirol" / "map.toml"
+    assert tomllib.loads(manifest.read_text(encoding="utf-8"))["name"] == "Tirol\x7f"
 
 
 def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
@@ -239,7 +256,7 @@ def test_a_map_uploaded_as_files_is_checked_first(browser, tmp_path):
              for n in ("map.toml", "key_numbers.csv", "towns.csv", "town_neighbours.csv")]
     assert keeper.post("/boards/railway_rivals", {"key": "testmap", "files": files},
                        content_type="multipart/form-data").status_code == 303
-    assert "Test map" in text(keeper.get("/railway-rivals/maps"))
+    assert "Test map" in text(keeper.get("/railway_rivals/maps"))
     broken = [(io.BytesIO(b"town,start,small\nAston,maybe,\n"), "towns.csv"),
               (io.BytesIO((TEST_MAP / "map.toml").read_bytes()), "map.toml")]
     page = keeper.post("/boards/railway_rivals", {"key": "other", "files": broken},

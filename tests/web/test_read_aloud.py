@@ -23,12 +23,12 @@ def test_the_table_shows_the_destination_large_and_marks_it_to_be_read(tiny_app,
     table = rb.ann.get(f"/g/{rb.game_id}/table").text
     assert "data-speech-switch" in table and "Read aloud: off" in table
     assert '<script src="/static/speech.' in table
-    assert "rbp-spotlight" not in table  # no trip yet
+    assert "pub-spotlight" not in table  # no trip yet
     rb.ann_to_delta()
     table = rb.ann.get(f"/g/{rb.game_id}/table").text
-    assert '<p class="rbp-spot-city">Delta</p>' in table
+    assert '<p class="pub-spot-city">Delta</p>' in table
     assert 'data-speak="Ann is heading for Delta, which pays $' in table
-    assert "rbp-spotlight" not in rb.ann.get(f"/g/{rb.game_id}/me").text  # the table's alone
+    assert "pub-spotlight" not in rb.ann.get(f"/g/{rb.game_id}/me").text  # the table's alone
 
 
 def test_the_winner_is_read_in_every_game(app, table):

@@ -271,7 +271,7 @@ def test_map_names_are_escaped_everywhere(app, browser):
     urls += [rule.rule for rule in app.url_map.iter_rules()
              if "GET" in rule.methods and not rule.arguments and rule.endpoint != "static"
              and not rule.rule.endswith(".zip")]
-    urls += [u + "?map=evil" for u in urls] + ["/maps/evil"]
+    urls += [u + "?map=evil" for u in urls] + ["/railbaron/maps/evil"]
     for url in urls:
         response = banker.get(url)
         assert response.status_code < 500, url

@@ -8,7 +8,7 @@ import io
 import json
 import re
 
-from tests.web.test_prairie_web import DECK
+from tests.web.test_prairie_railroads_web import DECK
 from tests.web.test_railbaron_turn import live, make_table, tiny_app  # noqa: F401
 
 

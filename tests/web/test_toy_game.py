@@ -98,7 +98,8 @@ def test_the_toy_race_plays_through_the_whole_app(toy, browser, tmp_path, capsys
     assert "p1: 24 points, $24" in text and "Winner: p1" in text
     assert main(["replay", str(path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["scores"] == {"p1": 24, "p2": 2 + server_roll} and report["winners"] == ["p1"]
+    scores = {pid: p["score"] for pid, p in report["players"].items()}
+    assert scores == {"p1": 24, "p2": 2 + server_roll} and report["winners"] == ["p1"]
 
 
 def test_a_game_kept_outside_the_app_is_found_through_referee_games(tmp_path):
@@ -115,3 +116,36 @@ def test_a_game_kept_outside_the_app_is_found_through_referee_games(tmp_path):
     env.pop("REFEREE_GAMES")
     unknown = subprocess.run(command, capture_output=True, text=True, cwd=PROJECT_ROOT, env=env)
     assert unknown.returncode == 2 and "unknown game 'toy_race'" in unknown.stderr
+
+
+def test_an_installed_game_is_found_through_the_referee_games_entry_points(tmp_path):
+    """A distribution listing the toy race in the `referee.games` entry-point group (as its
+    pyproject.toml's [project.entry-points."referee.games"] would on install) puts it in the
+    lobby and `referee replay`, no variable set."""
+    dist = tmp_path / "site" / "toy_race-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-race\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (dist / "entry_points.txt").write_text("[referee.games]\ntoy_race = tests.toy_game\n",
+                                           encoding="utf-8")
+    code = "from referee.games import registry; print(sorted(registry.GAMES))"
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_GAMES"}
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), str(PROJECT_ROOT)])
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=PROJECT_ROOT, env=env)
+    assert found.returncode == 0, found.stderr
+    assert "'toy_race'" in found.stdout
+    env["PYTHONPATH"] = str(PROJECT_ROOT)
+    alone = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=PROJECT_ROOT, env=env)
+    assert "'toy_race'" not in alone.stdout
+
+
+def test_the_recorded_race_replays_to_its_result_worked_out_by_hand(toy, capsys):
+    """tests/fixtures/games/toy_race_game_1.json: Ann rolls 6, 6, 6, 3 (21: she wins on her
+    fourth roll), Bob 1, 2, 3 (6); the bank pays each roll in dollars."""
+    path = PROJECT_ROOT / "tests" / "fixtures" / "games" / "toy_race_game_1.json"
+    assert main(["replay", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"players": {"ann": {"score": 21, "cash": 21}, "bob": {"score": 6, "cash": 6}},
+                      "to_act": [], "winners": ["ann"]}

@@ -135,11 +135,12 @@ def test_a_full_disk_answers_every_board_and_box_save_with_503_and_words(tmp_pat
         owner = Client(server.port)
         owner.token = re.search(r'name="csrf_token" value="([^"]+)"', owner.get("/").text)[1]
         answers = {
-            "Railroad Barons box": owner.post("/barons/boxes", {"key": "mybox", "name": "Mine"}),
-            "Railway Rivals map": owner.post("/railway-rivals/maps/entry", {
+            "Railroad Barons box": owner.post("/railroad_barons/boxes",
+                                              {"key": "mybox", "name": "Mine"}),
+            "Railway Rivals map": owner.post("/railway_rivals/maps/entry", {
                 "key": "mine", "name": "Mine", "towns": "Aton, 1, no\nBton, 2, no"}),
             "Rail Baron map": owner.request(
-                "POST", "/maps", body=maps_upload(owner.token),
+                "POST", "/railbaron/maps", body=maps_upload(owner.token),
                 content_type="multipart/form-data; boundary=xx"),
         }
         owner.close()
@@ -153,6 +154,6 @@ def test_a_full_disk_answers_every_board_and_box_save_with_503_and_words(tmp_pat
 
 
 def maps_upload(csrf: str) -> bytes:
-    from tests.web.test_maps_page import multipart, tiny_files
+    from tests.web.test_railbaron_maps_page import multipart, tiny_files
 
     return multipart({"csrf_token": csrf, "key": "tiny"}, tiny_files())

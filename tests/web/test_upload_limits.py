@@ -7,11 +7,11 @@ import pytest
 
 from referee.web import MAX_UPLOAD
 
-FORMS = [("/import", "record", "big.json"), ("/maps", "files", "big.csv"),
+FORMS = [("/import", "record", "big.json"), ("/railbaron/maps", "files", "big.csv"),
          ("/boards/prairie_railroads", "files", "big.csv"),
          ("/boards/railroad_barons", "files", "big.csv"),
          ("/boards/railway_rivals", "files", "big.csv"),
-         ("/barons/boxes", "holdings_file", "big.csv")]
+         ("/railroad_barons/boxes", "holdings_file", "big.csv")]
 
 
 def body(token: str, field: str, name: str, size: int) -> bytes:
@@ -43,7 +43,7 @@ def test_a_railway_rivals_map_entry_past_the_limit_is_answered_with_words(app, b
     person = browser()
     form = f"csrf_token={person.token()}&key=big&name=Big&towns=".encode()
     data = form + b"A" * (MAX_UPLOAD + 1 - len(form))
-    answer = person.client.post("/railway-rivals/maps/entry", data=data,
+    answer = person.client.post("/railway_rivals/maps/entry", data=data,
                                 content_type="application/x-www-form-urlencoded")
     assert answer.status_code == 413
     assert "The form is larger than" in answer.text

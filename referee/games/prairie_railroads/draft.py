@@ -7,19 +7,11 @@ printed board (HOWTO.md in the template).
 
 from __future__ import annotations
 
-import csv
-import io
-
+from referee.games.contract import grids
 from referee.games.prairie_railroads.board import DEFAULT_FILES, FILES, MANIFEST
 from referee.games.prairie_railroads.state import State
 
-
-def _csv(header: tuple[str, ...], rows: list[list]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
+_csv = grids.csv_text
 
 
 def learned_tables(state: State, name: str = "New board (from a game)") -> dict[str, str]:

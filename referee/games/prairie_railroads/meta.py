@@ -10,5 +10,5 @@ META = GameMeta(
     game="referee.games.prairie_railroads.game",
     web="referee.web.games.prairie_railroads",
     lobby_order=10,
-    stylesheets=("railbaron/railbaron_public.css", "prairie_railroads/prairie_railroads.css"),
+    stylesheets=("public.css", "prairie_railroads/prairie_railroads.css"),
 )

@@ -362,7 +362,7 @@ def _manifest(key: str, about: dict[str, str], twins: list[list[str]], has_railr
               thousands: bool) -> str:
     status = RAILROADS_TRANSCRIBED if has_railroads else RAILROADS_NOT_TRANSCRIBED
     lines = [
-        "# Rail Baron map manifest (format: docs/tables.md), written by the entry grids.",
+        "# Rail Baron map manifest (format: docs/railbaron-tables.md), written by the entry grids.",
         f"key = {grids.toml_text(key)}",
         f"name = {grids.toml_text(about.get('name', ''))}",
         f"money_unit = {grids.toml_text(about.get('money') or '$')}",

@@ -9,6 +9,7 @@ from referee.games.contract import BoardSummary, GameParts, Problem, Resolver, r
 from referee.games.railbaron import charts, views
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts.format import MANIFEST
+from referee.games.railbaron.charts.overrides import read_overrides
 from referee.games.railbaron.entry import MapEntry
 from referee.games.railbaron.figures import final_figures
 from referee.games.railbaron.rulebook import RULE_NAMES
@@ -40,7 +41,7 @@ FIGURES_NOTE = {True: "Payoffs and prices written as printed, in thousands: 17 i
 
 class Maps:
     """Rail Baron's boards: the maps of tables/railbaron/ and the laptop's own under maps/,
-    with house-rule overrides from the instance's overrides/ (docs/tables.md)."""
+    with house-rule overrides from the instance's overrides/ (docs/railbaron-tables.md)."""
 
     folder = "maps"
     manifest = MANIFEST
@@ -52,10 +53,25 @@ class Maps:
     entry = MapEntry()  # the entry grids (referee/web/entry.py)
 
     def list(self, instance_dir: Path | None) -> list[BoardSummary]:
-        return [BoardSummary(m.key, m.name, m.playable, m.source_dir.parent.name != self.folder,
-                             note=FIGURES_NOTE[m.thousands], problems=m.problems,
-                             unknown_cells=m.unknown_cells)
-                for m in charts.list_maps(instance_dir=instance_dir, cached=True)]
+        """Every map with its report, the problems of its house-rule overrides among them."""
+        summaries = []
+        for m in charts.list_maps(instance_dir=instance_dir, cached=True):
+            problems = (*m.problems, *self.override_problems(m, instance_dir))
+            errors = sum(p.severity == "error" for p in problems)
+            summaries.append(BoardSummary(m.key, m.name, m.playable and not errors,
+                                          m.source_dir.parent.name != self.folder,
+                                          note=FIGURES_NOTE[m.thousands], problems=problems,
+                                          unknown_cells=m.unknown_cells))
+        return summaries
+
+    @staticmethod
+    def override_problems(summary: charts.MapSummary, instance_dir: Path | None) -> list[Problem]:
+        """The problems of the instance's overrides/<key>.csv for a map that loads (none
+        without the file)."""
+        path = Path(instance_dir) / "overrides" / f"{summary.key}.csv" if instance_dir else None
+        if path is None or not path.is_file() or summary.errors:
+            return []
+        return read_overrides(path, charts.load_map_dir(summary.source_dir))[1]
 
     def load(self, key: str, instance_dir: Path | None) -> RailBaronMap:
         try:

@@ -45,6 +45,8 @@ META = GameMeta(
     uses_board=True,
     web="referee.web.games.railbaron",
     commands="referee.games.railbaron.commands",
+    boards_alias="tables",  # `referee tables check us`: `referee boards check railbaron us`
     lobby_order=0,
-    stylesheets=("boards.css", "railbaron/railbaron.css", "railbaron/railbaron_public.css"),
+    stylesheets=("boards.css", "railbaron/railbaron.css", "public.css",
+                 "railbaron/railbaron_public.css"),
 )

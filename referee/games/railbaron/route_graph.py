@@ -1,8 +1,8 @@
 """The rails of a Rail Baron map: every city, dot and junction, and which railroad runs where.
 
-A map may carry a route graph (docs/routes.md). It gives hints only: the table rules, and the
-app never refuses a move because of the graph. Cost model: entering a dot or a city costs one
-milepost, entering a junction nothing, the step between twin cities nothing; a train changes
+A map may carry a route graph (docs/railbaron-routes.md). It gives hints only: the table rules,
+and the app never refuses a move because of the graph. Cost model: entering a dot or a city costs
+one milepost, entering a junction nothing, the step between twin cities nothing; a train changes
 railroad only at a dot or a city, never at a junction.
 """
 

@@ -69,4 +69,6 @@ ACTIONS = {
 # ANNOUNCING: another seat learns of a player's money only the payoffs (read off the chart
 # at the table) and what passed between the two of them.
 RULE_NAMES = RuleNames(MONEY, ACTIONS, secret_cash=True, public=frozenset({"payoff"}),
-                       figures=figures)
+                       figures=figures,
+                       # "Short Game 2": the heading and the numbered modification
+                       headings=frozenset({"SHORT GAME"}))

@@ -10,7 +10,7 @@ META = GameMeta(
     game="referee.games.railroad_barons.game",
     uses_board=True,
     web="referee.web.games.railroad_barons",
-    commands="referee.games.railroad_barons.commands",
+    boards_alias="boxes",  # `referee boxes check FOLDER`: `referee boards check` of a box
     lobby_order=20,
     stylesheets=("railroad_barons/railroad_barons.css",),
 )

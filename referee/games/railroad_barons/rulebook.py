@@ -27,7 +27,8 @@ MONEY = {
     "holding_dividend": Wording("{holding} dividend: {percent}% of ${revenue}", REVENUE,
                                 "Dividends (dividend_rounding)"),
     "withheld": Wording("{holding} revenue withheld", REVENUE),
-    "railroad_purchase": Wording("{holding} buys the {railroad} from the bank", RAILROADS),
+    "railroad_purchase": Wording("{holding} buys the {railroad} from the bank", RAILROADS,
+                                 fields=("side",)),  # the card's side: its income (derived.py)
     "railroad_trade": Wording("{holding} buys the {railroad} from {seller}", RAILROADS),
     "director_aid": Wording("Director's aid to {holding} for the {railroad}", RAILROADS,
                             "director_aid"),

@@ -11,13 +11,14 @@ ACCOUNTS = "A6. Accounts"
 PAYMENTS = "A4. Payments to rivals"
 
 MONEY = {
-    "capital": Wording("starting capital", ACCOUNTS),
-    "first_town": Wording("first to a town: {note}", ACCOUNTS, "edition"),
-    "build_payment": Wording("building payment: {note}", PAYMENTS),
-    "race_fee": Wording("race fee: {note}", "B4", "fee_cap"),
-    "prize": Wording("race prize: {note}", "B6"),
-    "spending": Wording("spent on track: {note}", "B6"),
-    "correction": Wording("correction: {note}", ACCOUNTS),
+    # every entry of the accounts sheet carries its race (0: building), which the sheet reads
+    "capital": Wording("starting capital", ACCOUNTS, fields=("race",)),
+    "first_town": Wording("first to a town: {note}", ACCOUNTS, "edition", fields=("race",)),
+    "build_payment": Wording("building payment: {note}", PAYMENTS, fields=("race",)),
+    "race_fee": Wording("race fee: {note}", "B4", "fee_cap", fields=("race",)),
+    "prize": Wording("race prize: {note}", "B6", fields=("race",)),
+    "spending": Wording("spent on track: {note}", "B6", fields=("race",)),
+    "correction": Wording("correction: {note}", ACCOUNTS, fields=("race", "reason")),
 }
 
 ACTIONS = {
@@ -42,4 +43,5 @@ ACTIONS = {
 }
 
 RULE_NAMES = RuleNames(MONEY, ACTIONS, currency="{:,} units", currency_one="{:,} unit",
-                       figures=figures)
+                       figures=figures,
+                       numbered=r"^[A-D](\d+)?(\. .+)?$")  # the numbered rules: "B4", "A6. ..."

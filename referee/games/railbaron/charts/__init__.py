@@ -1,6 +1,7 @@
 """Chart tables of railroad games: the map folders under tables/, their loader and checker.
 
-Pure Python: nothing here imports Flask or sqlite-utils. See docs/tables.md for the format.
+Pure Python: nothing here imports Flask or sqlite-utils. See docs/railbaron-tables.md for the
+format.
 """
 
 from referee.games.railbaron.charts.loader import (

@@ -7,7 +7,7 @@ Columns: table,key,value,reason. Tables and keys:
 * ``city``    key ``SE|odd|7``         value a city of that region
 * ``price``   key ``B&O``              value a positive whole number
 * ``route``   key ``D12``              value ``permissive`` or ``strict``: an open question of
-  the route graph (docs/routes.md)
+  the route graph (docs/railbaron-routes.md)
 
 Every overridden cell lands in ``RailBaronMap.overridden`` as a tuple such as
 ``("payoff", "Atlanta", "Casper")``, ``("region", "odd", "11")``, ``("city", "SE", "odd", "7")``

@@ -63,7 +63,7 @@ class MapData:
     service: dict[str, set[str]] = field(default_factory=dict)
     notes: list[ChartNote] = field(default_factory=list)
     twins: set[tuple[str, str]] = field(default_factory=set)
-    route_graph: Any = None  # a RouteGraph when the map has one (docs/routes.md)
+    route_graph: Any = None  # a RouteGraph when the map has one (docs/railbaron-routes.md)
 
 
 def has_errors(problems: list[Problem]) -> bool:

@@ -1,7 +1,7 @@
 """Prairie Railroads' table view: what everyone at the table reads from across the room.
 
 Plain dataclasses from the game's frames and state; the markup is templates/prairie_railroads/
-_table.html and table/*.html, laid out with Rail Baron's public classes (railbaron_public.css)
+_table.html and table/*.html, laid out with the public pages' shared classes (static/public.css)
 and Prairie's own (prairie_railroads.css). Everything here is public in this game: cash (the
 players look at each other's money before bidding), shares, treasuries, and the cards left in
 each hand (every card is played face up, from the hand or drawn from the deck).

@@ -20,6 +20,11 @@ from referee.web.hooks import WebParts
 __all__ = ["WEB"]
 
 
+def nav_links() -> list[tuple[str, str, str]]:
+    """The quick lookup: dice to a destination and its payoff, no game needed."""
+    return [("railbaron_lookup", "Quick lookup", url_for("railbaron_lookup.page"))]
+
+
 def blueprints() -> tuple:
     """Rail Baron's own pages: the quick lookup, the maps page, the route planner."""
     return (railbaron_lookup.bp, railbaron_maps.bp, railbaron_routes.bp)
@@ -53,7 +58,8 @@ def page_context(view: Any) -> dict:
     the phone and the banker console the turn flow from turn.py."""
     context: dict[str, Any] = {"currency": "$"}
     if getattr(view.snapshot.rules.board, "route_graph", None) is not None:
-        context["game_tabs"] = [("Routes", url_for("rb_routes.routes", game_id=view.game.id))]
+        routes = url_for("railbaron_routes.routes", game_id=view.game.id)
+        context["game_tabs"] = [("Routes", routes)]
     if view.page in ("table", "history"):
         context.update(railbaron_report.page_context(view))
         if view.page == "table":
@@ -82,4 +88,5 @@ def board_context(view: Any) -> dict:
 
 WEB = WebParts(page_context=page_context, blueprints=blueprints, setup_context=setup_context,
                read_setup=read_setup, boards_page=railbaron_maps.boards_page,
-               board_links=railbaron_maps.board_links, frame_notes=FRAME_NOTES)
+               board_links=railbaron_maps.board_links, nav_links=nav_links,
+               frame_notes=FRAME_NOTES)

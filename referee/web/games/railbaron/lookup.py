@@ -1,7 +1,7 @@
 """The quick look-up page: dice to a destination and its payoff on any map, no game needed.
 
-One GET form (`/lookup`), so a look-up is an address that can be reloaded or shared. With htmx
-a tap swaps only the dice and answers (a new map swaps the form); without JavaScript its
+One GET form (`/railbaron/lookup`), so a look-up is an address that can be reloaded or shared.
+With htmx a tap swaps only the dice and answers (a new map swaps the form); without JavaScript its
 "Look up" button does the same. The page also carries the chart (`lookup_chart`), so
 `static/railbaron/lookup.js` answers a tapped die in the browser wherever the chart knows the cells.
 The chart reading is `referee.games.railbaron.charts.quick`; this module only fetches the map
@@ -20,7 +20,7 @@ from referee.games.railbaron.charts.loader import MapTitle, map_titles
 from referee.web.games.railbaron.lookup_chart import chart_json, from_json
 from referee.web.render import is_htmx, page_or_fragment
 
-bp = Blueprint("lookup", __name__, url_prefix="/lookup")
+bp = Blueprint("railbaron_lookup", __name__, url_prefix="/railbaron/lookup")
 
 DEFAULT_MAP = "us"
 
@@ -41,7 +41,7 @@ def page() -> Response:
     query, problems = quick.read_query(request.args)
     key = query.map_key or _default_key(maps)
     if query.rolled and not is_htmx():  # a plain form: show the rolled dice at their address
-        return redirect(url_for("lookup.page", **(query.args() | {"map": key})), 303)
+        return redirect(url_for("railbaron_lookup.page", **(query.args() | {"map": key})), 303)
     context: dict[str, Any] = {"maps": maps, "key": key, "query": query, "board": None,
                                "found": None, "message": None}
     status = 200
@@ -55,7 +55,7 @@ def page() -> Response:
         errors = [p for p in err.problems if p.severity == "error"] or err.problems
         context["message"] = f"The map {key!r} cannot be read:"
         context["map_problems"] = [str(p) for p in errors]
-        context["report_url"] = url_for("maps.report", key=key)
+        context["report_url"] = url_for("railbaron_maps.report", key=key)
         status = 422
     else:
         found = quick.answer(board, query)
@@ -69,7 +69,7 @@ def page() -> Response:
     response = page_or_fragment("railbaron/lookup/index.html", "railbaron/lookup/_lookup.html",
                                 status, **context)
     if is_htmx():  # the address follows the look-up: replaced, one history entry, not one a tap
-        response.headers["HX-Replace-Url"] = url_for("lookup.page",
+        response.headers["HX-Replace-Url"] = url_for("railbaron_lookup.page",
                                                      **(query.args() | {"map": key}))
         if request.args.get("shown", key) != key:  # a new map: the whole form, not the answers
             response.headers["HX-Retarget"] = "#lookup"

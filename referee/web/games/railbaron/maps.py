@@ -1,4 +1,4 @@
-"""Rail Baron's maps at their own address, /maps: the web core's boards pages
+"""Rail Baron's maps at their own address, /railbaron/maps: the web core's boards pages
 (referee/web/boards.py) for Rail Baron's maps, and the lookup's link from a map's report."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.web import boards
 
-bp = Blueprint("maps", __name__, url_prefix="/maps")
+bp = Blueprint("railbaron_maps", __name__, url_prefix="/railbaron/maps")
 GAME = "railbaron"
 
 
 def _here() -> tuple[boards.Place, boards.Boards]:
     found = boards.uploadable(GAME)
     assert found is not None  # Rail Baron's maps always take uploads
-    return boards.Place(GAME, endpoints="maps"), found
+    return boards.Place(GAME, endpoints="railbaron_maps"), found
 
 
 @bp.get("")
@@ -79,12 +79,12 @@ def too_large(err: RequestEntityTooLarge) -> Response:
 
 def boards_page() -> str:
     """Where the maps page is (the boards page's navigation links here)."""
-    return url_for("maps.index")
+    return url_for("railbaron_maps.index")
 
 
 def board_links(summary: boards.BoardSummary) -> list[tuple[str, str]]:
     """A map without errors can be looked up on; a playable one started on."""
     links = []
     if not summary.errors:
-        links.append(("Look up on this map", url_for("lookup.page", map=summary.key)))
+        links.append(("Look up on this map", url_for("railbaron_lookup.page", map=summary.key)))
     return links

@@ -1,5 +1,5 @@
-"""Rail Baron's route planner page (`/g/<game_id>/routes`): route hints for a player under the
-game's ownership, with the board showing the route picked. One GET form, so a plan is an
+"""Rail Baron's route planner page (`/g/<game_id>/railbaron/routes`): route hints for a player
+under the game's ownership, with the board showing the route picked. One GET form, so a plan is an
 address; the planning is referee.games.railbaron.route_answer, this module only reads the
 query and renders.
 """
@@ -18,7 +18,7 @@ from referee.web.db import get_db
 from referee.web.games.railbaron.board import ROUTE, board_args, picture, player_colours
 from referee.web.render import replayers
 
-bp = Blueprint("rb_routes", __name__, url_prefix="/g/<game_id>")
+bp = Blueprint("railbaron_routes", __name__, url_prefix="/g/<game_id>/railbaron")
 
 
 def _choice(args: Any, name: str, allowed: list[str], default: str) -> str:
@@ -80,7 +80,7 @@ def routes(game_id: str) -> Response:
         "cities": cities, "start": start, "end": end, "rider": rider_id,
         "players": [(pid, names.get(pid, pid)) for pid in players],
         "answer": answer, "problems": problems, "picked": picked,
-        "pick_urls": [url_for("rb_routes.routes", game_id=game.id, **query, pick=i + 1)
+        "pick_urls": [url_for("railbaron_routes.routes", game_id=game.id, **query, pick=i + 1)
                       + "#board" for i in range(len(answer.hints) if answer else 0)],
         "picture": picture(board, graph, state, colours, names, focus=focus, rail=chosen["rr"],
                            route=route, keep=keep),

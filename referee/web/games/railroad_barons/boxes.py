@@ -20,14 +20,14 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, send_file, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from referee.games.contract import Problem
+from referee.games.contract import Problem, grids
 from referee.games.railroad_barons.box import BOXES_DIR, DEFAULT_FILES, KEY, MANIFEST
 from referee.games.railroad_barons.game import INSTANCE_FOLDER, BaronsBoxes
 from referee.web.board_upload import export_board
 from referee.web.cells import clean_csv, shown
 from referee.web.render import page_or_fragment
 
-bp = Blueprint("barons_boxes", __name__, url_prefix="/barons/boxes")
+bp = Blueprint("railroad_barons_boxes", __name__, url_prefix="/railroad_barons/boxes")
 
 TEMPLATE = BOXES_DIR / "_template"
 MAX_TABLE = 64_000  # characters of one table: a printed box's tables are far smaller
@@ -47,14 +47,14 @@ def blueprints() -> tuple[Blueprint, ...]:
 
 def boards_page() -> str:
     """The navigation's Railroad Barons boxes link comes here (the entry form's page)."""
-    return url_for("barons_boxes.index")
+    return url_for("railroad_barons_boxes.index")
 
 
 def board_links(summary: Any) -> list[tuple[str, str]]:
     """On a box's report (the web core's boards pages): correct it on the form, export it."""
     links = []  # the report has Export, Correct its files and Delete of its own
     if not summary.shipped:
-        form = url_for("barons_boxes.new", **{"from": summary.key})
+        form = url_for("railroad_barons_boxes.new", **{"from": summary.key})
         links.insert(0, ("Correct it on the form", form))
     return links
 
@@ -142,10 +142,6 @@ def new() -> Response:
     return _entry(200, _form_from(TEMPLATE, ""))
 
 
-def _toml(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
-
-
 @bp.post("")
 def save() -> Response:
     """Check the entered box; store it (then show the list) or show what to fix (422)."""
@@ -184,7 +180,7 @@ def save() -> Response:
             "again; what you entered is still on this form")])
     if problems:
         return _entry(422, form, problems, cleaned=shown(cleaned))
-    return redirect(url_for("barons_boxes.index", saved=key, cleaned=shown(cleaned)), 303)
+    return redirect(url_for("railroad_barons_boxes.index", saved=key, cleaned=shown(cleaned)), 303)
 
 
 def _store(form: dict[str, str], key: str, cleaned: list[str]) -> list[Problem]:
@@ -196,7 +192,7 @@ def _store(form: dict[str, str], key: str, cleaned: list[str]) -> list[Problem]:
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=root)) / key
     try:
         staging.mkdir()
-        manifest = "".join(f"{k} = {_toml(form[k])}\n" for k in MANIFEST_FIELDS)
+        manifest = "".join(f"{k} = {grids.toml_text(form[k])}\n" for k in MANIFEST_FIELDS)
         (staging / MANIFEST).write_text(manifest, encoding="utf-8")
         for part, file in PARTS:
             table = clean_csv(file, form[part], _boxes().cell_kinds)

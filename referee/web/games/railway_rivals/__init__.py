@@ -65,7 +65,7 @@ def boards_page() -> str:
     """The maps page with the entry form (it links to the web core's upload page)."""
     from flask import url_for
 
-    return url_for("rr_maps.index")
+    return url_for("railway_rivals_maps.index")
 
 
 def page_context(view: Any) -> dict:
@@ -74,7 +74,7 @@ def page_context(view: Any) -> dict:
 
     rr = RivalsView(view)
     return {"rr": rr, "now": RivalsNow(view, rr), "currency": "",
-            "game_tabs": [("Maps", url_for("rr_maps.index"))]}
+            "game_tabs": [("Maps", url_for("railway_rivals_maps.index"))]}
 
 
 # Refusals each shown beside a form of its own (the company panels, the keeper's forms).

@@ -21,12 +21,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from referee.games.contract import ERROR, Problem
+from referee.games.contract import ERROR, Problem, grids
 from referee.games.railway_rivals.game import GAME
 from referee.games.railway_rivals.mapdata import DEFAULT_FILES, KEYS, MANIFEST
 from referee.web.render import page_or_fragment
 
-bp = Blueprint("rr_maps", __name__, url_prefix="/railway-rivals/maps")
+bp = Blueprint("railway_rivals_maps", __name__, url_prefix="/railway_rivals/maps")
 
 KEY_RULE = re.compile(r"[a-z0-9][a-z0-9_]{0,39}")
 MAX_LINES = 300
@@ -100,10 +100,6 @@ def _on_form(problem: Problem) -> str:
     return f"{where}{column}: {problem.message}{more}"
 
 
-def _toml_text(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _rows(text: str, width: int, what: str, problems: list[str]) -> list[list[str]]:
     rows = []
     lines = [line for line in text.splitlines() if line.strip()]
@@ -160,8 +156,8 @@ def entry() -> Response:
     if problems:
         return _index(422, entry_problems=problems, entry=form)
     files = {
-        MANIFEST: (f"name = {_toml_text(name)}\n"
-                   f"status = {_toml_text('entered on this laptop from the printed map')}\n"),
+        MANIFEST: (f"name = {grids.toml_text(name)}\n"
+                   f"status = {grids.toml_text('entered on this laptop from the printed map')}\n"),
         DEFAULT_FILES["towns"]: _csv(("town", "start", "small"), towns),
         DEFAULT_FILES["key_numbers"]: _csv(("key", "town", "special"), keys),
         DEFAULT_FILES["neighbours"]: _csv(("town", "neighbour"), neighbours),
@@ -180,4 +176,4 @@ def _stored(key: str, files: dict[str, str], where: str) -> Response:
     if problems:
         return _index(422, **{f"{where}_problems": problems, "entry": request.form},
                       bad_keys=bad_keys)
-    return redirect(url_for("rr_maps.index", added=key, _anchor="rr-maps"), 303)
+    return redirect(url_for("railway_rivals_maps.index", added=key, _anchor="rr-maps"), 303)

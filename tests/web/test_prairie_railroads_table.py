@@ -60,10 +60,10 @@ def part(page: str, marker: str) -> str:
 
 def test_a_running_auction_is_the_spotlight_with_its_high_bid_and_next_bidder(browser):
     page = _table(browser, AUCTION)
-    status = part(page, 'class="card rbp-status')
+    status = part(page, 'class="card pub-status')
     assert "Turn 2 — auction of a share of the ATSF." in status
     assert "Next to act: Bob" in status
-    spot = part(page, 'class="card rbp-spotlight prt-spot prt-spot-auction')
+    spot = part(page, 'class="card pub-spotlight prt-spot prt-spot-auction')
     assert "Auction: a share of the Atchison, Topeka & Santa Fe (ATSF)" in spot
     assert "$9 by Ann" in spot
     assert "Bob bids next: at least $10, or passes." in spot
@@ -97,7 +97,7 @@ def test_each_player_has_a_card_with_cash_shares_and_cards_left(browser):
     assert "Next Pay Dividends $6" in cy  # ATSF $4 + KP $1 + MKT $1
     assert "Cards in hand: 1 Pay Dividends, 5 Offer Stock, 10 Construct Track" in cy
     assert "to play" in part(page, 'data-player="bob"')
-    status = part(page, 'class="card rbp-status')
+    status = part(page, 'class="card pub-status')
     assert "Turn 7 — Bob: play a card from the hand or draw one." in status
     assert "Pay Dividends played: 2 of 8" in status
 
@@ -114,7 +114,7 @@ def test_the_track_just_built_is_the_spotlight_when_the_turn_ends(browser):
     spot = part(page, 'prt-spot-build')
     assert "The ATSF builds Topeka–Pratt–Glade" in spot
     assert "Income $11, Value $15, treasury $0." in spot
-    latest = part(page, 'class="card rbp-latest"')
+    latest = part(page, 'class="card pub-latest"')
     assert latest.startswith("Turn 1 — Bob")
     assert "The ATSF builds Topeka–Pratt–Glade for $15" in latest
     assert "Turn 2: Cy." not in latest  # the next turn's opening line is its own heading
@@ -136,12 +136,12 @@ def test_dividends_just_paid_are_the_spotlight_with_what_each_received(browser):
 
 def test_a_finished_game_shows_the_winner_and_every_final_figure(browser):
     page = _table(browser, None)
-    result = part(page, 'class="card rbp-winners"')
+    result = part(page, 'class="card pub-winners"')
     assert result.startswith("Cy wins!")
     assert re.search(r"Cy \$130 \(final payoff \$31\) Bob \$112 .* Ann \$105", result)
     assert "winner" in part(page, 'data-player="cy"')
     assert "Next Pay Dividends" not in page
-    assert "rbp-spotlight" not in page
+    assert "pub-spotlight" not in page
 
 
 def test_a_western_build_spotlights_the_dividend_it_pays_at_once():
@@ -189,7 +189,7 @@ def test_the_table_view_fits_a_screen_and_a_phone(tmp_path, live_url, chromium):
             if name == "auction":  # the cards below the fold, one of each
                 page.locator(".prt-rr.prt-auctioned").screenshot(
                     path=str(SCREENSHOTS / f"prairie-table-railroad-{size}.png"))
-                page.locator(".rbp-player").first.screenshot(
+                page.locator(".pub-player").first.screenshot(
                     path=str(SCREENSHOTS / f"prairie-table-player-{size}.png"))
         page.screenshot(path=str(SCREENSHOTS / f"prairie-table-over-{size}-full.png"),
                         full_page=True)

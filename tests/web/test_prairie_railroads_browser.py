@@ -105,7 +105,7 @@ def test_a_short_game_with_two_phones(live_url, chromium, test_boards):
 
 def test_a_board_uploaded_on_a_phone_is_offered_by_the_lobby(live_url, chromium):
     page = chromium.new_context(**PHONE).new_page()
-    page.goto(live_url + "/maps")
+    page.goto(live_url + "/railbaron/maps")
     page.click("text=Prairie Railroads boards")
     page.wait_for_url("**/boards/prairie_railroads")
     page.fill("#key", "home_printing")

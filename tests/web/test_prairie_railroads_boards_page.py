@@ -10,7 +10,7 @@ from pathlib import Path
 
 from referee import TABLES_DIR
 from tests.prairie_railroads.play import TEST_BOARD
-from tests.web.test_maps_page import multipart, text
+from tests.web.test_railbaron_maps_page import multipart, text
 
 PAGE = "/boards/prairie_railroads"
 DECK = {"deck_pd": "2", "deck_os": "1", "deck_ct": "1"}
@@ -84,6 +84,6 @@ def test_a_shipped_key_or_an_unknown_game_is_refused(browser, client):
 
 def test_the_lobby_links_to_the_boards_page_and_the_maps_page_to_every_game(client):
     assert f'href="{PAGE}"' in client.get("/new/options?game=prairie_railroads").text
-    nav = re.sub(r"\s+", " ", client.get("/maps").text)
+    nav = re.sub(r"\s+", " ", client.get("/railbaron/maps").text)
     assert f'<a href="{PAGE}" >Prairie Railroads boards</a>' in nav
-    assert '<a href="/maps" aria-current=page>Rail Baron maps</a>' in nav
+    assert '<a href="/railbaron/maps" aria-current=page>Rail Baron maps</a>' in nav

@@ -1,4 +1,4 @@
-"""The maps page (/maps): every map with its report, and adding a map by upload."""
+"""The maps page (/railbaron/maps): every map with its report, and adding a map by upload."""
 
 from __future__ import annotations
 
@@ -39,14 +39,15 @@ def multipart(fields: dict[str, str], files: list[tuple[bytes, str]]) -> bytes:
 
 def token(b) -> str:
     """This browser's CSRF token, from the form of the maps page."""
-    page = b.get("/maps").text
+    page = b.get("/railbaron/maps").text
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
 def upload(b, key: str = "tiny", files=None):
     body = multipart({"csrf_token": token(b), "key": key},
                      tiny_files() if files is None else files)
-    return b.client.post("/maps", data=body, content_type="multipart/form-data; boundary=xx")
+    return b.client.post("/railbaron/maps", data=body,
+                         content_type="multipart/form-data; boundary=xx")
 
 
 def maps_dir(app) -> Path:
@@ -55,24 +56,24 @@ def maps_dir(app) -> Path:
 
 def test_the_list_shows_shipped_and_dropped_in_maps_with_their_status(client, app):
     shutil.copytree(TINY, maps_dir(app) / "tiny")
-    words = text(client.get("/maps").text)
+    words = text(client.get("/railbaron/maps").text)
     assert "United States (Avalon Hill Rail Baron) us · comes with referee · playable" in words
     assert "gb · comes with referee · look-ups only · 2 warnings · 224 unknown cells" in words
     assert "tiny · on this laptop · playable" in words
 
 
 def test_a_report_names_file_and_line(client):
-    page = client.get("/maps/gb")
+    page = client.get("/railbaron/maps/gb")
     assert page.status_code == 200
     words = text(page.text)
     assert "No errors, 2 warnings." in words
     assert "cities.csv line 5: Bangor appears in no city-table cell" in words
-    fragment = client.get("/maps/gb", headers={"HX-Request": "true"}).text
+    fragment = client.get("/railbaron/maps/gb", headers={"HX-Request": "true"}).text
     assert fragment.lstrip().startswith('<section class="card" id="map-report">')
 
 
 def test_an_unknown_map_report_is_a_404(client):
-    page = client.get("/maps/nowhere")
+    page = client.get("/railbaron/maps/nowhere")
     assert page.status_code == 404
     assert "There is no map 'nowhere'" in text(page.text)
 
@@ -81,7 +82,7 @@ def test_a_good_upload_is_stored_listed_and_playable(browser, app):
     banker = browser()
     answer = upload(banker)
     assert answer.status_code == 303
-    assert answer.headers["Location"] == "/maps/tiny?added=1#map-report"
+    assert answer.headers["Location"] == "/railbaron/maps/tiny?added=1#map-report"
     report = text(banker.get(answer.headers["Location"]).text)
     assert "Added to this laptop as maps/tiny" in report
     assert "No errors, 0 warnings." in report
@@ -178,18 +179,18 @@ def test_an_existing_map_is_not_overwritten_without_asking(browser, app):
     assert "This laptop already has a map tiny." in text(again.text)
     assert (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes() == before
     waiting = re.search(r'name="token" value="([0-9a-f]+)"', again.text).group(1)
-    kept = banker.client.post("/maps/replace", data={"csrf_token": token(banker), "key": "tiny",
-                                                     "token": waiting, "answer": "keep"})
+    kept = banker.client.post("/railbaron/maps/replace", data={
+        "csrf_token": token(banker), "key": "tiny", "token": waiting, "answer": "keep"})
     assert kept.status_code == 303 and "kept=tiny" in kept.location
     assert (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes() == before
-    late = banker.client.post("/maps/replace", data={"csrf_token": token(banker), "key": "tiny",
-                                                     "token": waiting, "answer": "replace"})
+    late = banker.client.post("/railbaron/maps/replace", data={
+        "csrf_token": token(banker), "key": "tiny", "token": waiting, "answer": "replace"})
     assert late.status_code == 409 and "no longer waiting" in text(late.text)
     again = upload(banker, files=tiny_files(**{"payoffs.csv": changed}))
     waiting = re.search(r'name="token" value="([0-9a-f]+)"', again.text).group(1)
-    yes = banker.client.post("/maps/replace", data={"csrf_token": token(banker), "key": "tiny",
-                                                    "token": waiting, "answer": "replace"})
-    assert yes.status_code == 303 and "/maps/tiny" in yes.location
+    yes = banker.client.post("/railbaron/maps/replace", data={
+        "csrf_token": token(banker), "key": "tiny", "token": waiting, "answer": "replace"})
+    assert yes.status_code == 303 and "/railbaron/maps/tiny" in yes.location
     assert (maps_dir(app) / "tiny" / "payoffs.csv").read_bytes() == changed
     assert "Replaced by the files you chose." in text(banker.get(yes.location).text)
 
@@ -209,7 +210,7 @@ def test_an_upload_over_the_request_limit_is_a_clear_413(browser):
 
 def test_no_files_and_no_token(browser, client):
     assert "Choose the map's files" in text(upload(browser(), files=[]).text)
-    refused = client.post("/maps", data=multipart({"key": "tiny"}, tiny_files()),
+    refused = client.post("/railbaron/maps", data=multipart({"key": "tiny"}, tiny_files()),
                           content_type="multipart/form-data; boundary=xx")
     assert refused.status_code == 400
 
@@ -235,7 +236,7 @@ def test_the_shipped_tables_are_untouched_by_uploads(browser):
 
 def test_the_template_downloads_as_a_zip_and_as_it_is_is_refused_with_its_report(browser):
     b = browser()
-    answer = b.get("/maps/template.zip")
+    answer = b.get("/railbaron/maps/template.zip")
     assert answer.status_code == 200 and answer.mimetype == "application/zip"
     archive = zipfile.ZipFile(io.BytesIO(answer.data))
     names = {n.split("/", 1)[1] for n in archive.namelist()}

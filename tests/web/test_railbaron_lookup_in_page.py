@@ -57,7 +57,7 @@ class Asked:
     def __init__(self, page):
         self.urls: list[str] = []
         page.on("request", lambda r: self.urls.append(r.url)
-                if urlsplit(r.url).path == "/lookup" else None)
+                if urlsplit(r.url).path == "/railbaron/lookup" else None)
 
     def since(self, count: int) -> list[str]:
         return self.urls[count:]
@@ -83,7 +83,7 @@ def test_tapped_dice_are_answered_in_the_page_as_the_server_answers(live_url, ch
     page = chromium.new_context(**PHONE).new_page()
     plain = chromium.new_context(**PHONE, java_script_enabled=False).new_page()
     asked = Asked(page)
-    page.goto(live_url + "/lookup?map=us&from=Chicago")
+    page.goto(live_url + "/railbaron/lookup?map=us&from=Chicago")
     check_phone_layout(page)
 
     sampler = random.Random(16)
@@ -141,7 +141,7 @@ def test_a_region_roll_without_the_train_and_a_new_map(live_url, chromium):
     page = chromium.new_context(**PHONE).new_page()
     plain = chromium.new_context(**PHONE, java_script_enabled=False).new_page()
     asked = Asked(page)
-    page.goto(live_url + "/lookup")
+    page.goto(live_url + "/railbaron/lookup")
     roll(page, ("r", "w1", "w2"), (3, 3, 4))
     assert "North Central (NC)" in page.inner_text("#region-answer")
     roll(page, ("cr", "cw1", "cw2"), (6, 4, 5))

@@ -1,4 +1,5 @@
-"""The quick lookup page (/lookup): dice to region, city, chances and payoff, no game needed.
+"""The quick lookup page (/railbaron/lookup): dice to region, city, chances and payoff, no game
+needed.
 
 Expected values are read from the shipped CSV files and the chances worked out here from the
 cells, independently of referee.games.railbaron.charts.lookup.
@@ -57,7 +58,7 @@ def url(map_key: str = "us", region: tuple | None = None, city: tuple | None = N
         args |= dict(zip(REGION_DICE, map(str, region), strict=True))
     if city:
         args |= dict(zip(CITY_DICE, map(str, city), strict=True))
-    return "/lookup?" + "&".join(f"{k}={v}" for k, v in args.items())
+    return "/railbaron/lookup?" + "&".join(f"{k}={v}" for k, v in args.items())
 
 
 def text(html: str) -> str:
@@ -76,7 +77,7 @@ def payoff_row(map_key: str, a: str, b: str) -> str:
 
 def test_the_empty_page_offers_every_map_without_a_game_or_login(client, app):
     shutil.copytree(TINY, Path(app.instance_path) / "maps" / "tiny")
-    page = client.get("/lookup")
+    page = client.get("/railbaron/lookup")
     assert page.status_code == 200
     assert 'value="us"' in page.text and 'value="gb"' in page.text and 'value="tiny"' in page.text
     assert "Great Britain (British Rail Baron / Boxcars map) (look-ups only)" in text(page.text)
@@ -167,7 +168,7 @@ def test_htmx_gets_the_form_fragment_and_its_address(client):
     assert page.status_code == 200
     assert page.text.lstrip().startswith('<form id="lookup"') and "<html" not in page.text
     assert "HX-Request" in page.headers["Vary"]
-    assert page.headers["HX-Replace-Url"] == "/lookup?map=us&r=3&w1=3&w2=4"
+    assert page.headers["HX-Replace-Url"] == "/railbaron/lookup?map=us&r=3&w1=3&w2=4"
     assert "HX-Push-Url" not in page.headers  # no history entry (and no snapshot) per tap
 
 
@@ -175,7 +176,7 @@ def test_htmx_gets_the_form_fragment_and_its_address(client):
 
 
 def test_roll_for_me_without_javascript_redirects_to_the_rolled_dice(client):
-    answer_ = client.get("/lookup?map=us&cr=2&roll=region")
+    answer_ = client.get("/railbaron/lookup?map=us&cr=2&roll=region")
     assert answer_.status_code == 303
     args = parse_qs(urlsplit(answer_.headers["Location"]).query)
     assert args["map"] == ["us"]
@@ -307,7 +308,7 @@ def test_an_unknown_region_cell_takes_the_printed_region(client, app):
     ("map=../us", 404, "There is no map '../us' here"),
 ])
 def test_bad_input_is_a_clear_4xx(client, query, status, message):
-    page = client.get("/lookup?" + query)
+    page = client.get("/railbaron/lookup?" + query)
     assert page.status_code == status
     assert message in text(page.text)
 
@@ -316,11 +317,11 @@ def test_a_broken_instance_map_says_so(client, app):
     folder = Path(app.instance_path) / "maps" / "tiny"
     shutil.copytree(TINY, folder)
     (folder / "regions.csv").write_text("code,name\nN,North\nN,Nord\n", encoding="utf-8")
-    page = client.get("/lookup?map=tiny")
+    page = client.get("/railbaron/lookup?map=tiny")
     assert page.status_code == 422
     assert "The map 'tiny' cannot be read: regions.csv line 3: code N repeats line 2" in \
         text(page.text)
-    assert 'href="/maps/tiny"' in page.text
+    assert 'href="/railbaron/maps/tiny"' in page.text
 
 
 def test_a_broken_overrides_file_says_where(client, app):
@@ -328,7 +329,7 @@ def test_a_broken_overrides_file_says_where(client, app):
     folder.mkdir()
     (folder / "us.csv").write_text("table,key,value,reason\npayoff,Atlanta|Nowhere,1,x\n",
                                    encoding="utf-8")
-    page = client.get("/lookup?map=us")
+    page = client.get("/railbaron/lookup?map=us")
     assert page.status_code == 422
     assert "overrides/us.csv line 2: unknown city 'Nowhere'" in text(page.text)
 

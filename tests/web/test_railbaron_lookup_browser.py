@@ -37,7 +37,7 @@ def tap(page, *faces: str) -> None:
 
 def test_the_quick_lookup_on_a_phone(live_url, chromium):
     page = chromium.new_context(**PHONE).new_page()
-    page.goto(live_url + "/lookup")
+    page.goto(live_url + "/railbaron/lookup")
     check_phone_layout(page)
 
     page.click("fieldset.roll >> text=Roll for me")  # the app rolls the region dice
@@ -81,7 +81,7 @@ def test_adding_a_map_in_the_browser_then_playing_it(live_url, chromium, tmp_pat
     payoffs.write_text(payoffs.read_text().replace("Alpha,Charlie,12000", "Alpha,Charlie,-5"))
 
     page = chromium.new_context(**PHONE).new_page()
-    page.goto(live_url + "/maps")
+    page.goto(live_url + "/railbaron/maps")
     check_phone_layout(page)
 
     page.fill("#key", "tiny")

@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
-"""Regenerate tables/railbaron/{us,gb,_template} from the public Rail Baron transcriptions.
+"""`referee convert-charts`: regenerate tables/railbaron/{us,gb,_template} from the public Rail
+Baron transcriptions.
 
-    python scripts/convert_railbaron_tables.py [--reference DIR] [--out DIR]
+    referee convert-charts [--reference DIR] [--out DIR]
 
 The reference folder defaults to ../shared/reference/railbaron beside the repository. Every
 figure is carried over as it is; a cell the sources disagree on (empty in the reference) is
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
-import json
 import sys
 from pathlib import Path
 
+from referee import PROJECT_ROOT, TABLES_DIR
+from referee.games.contract import grids
 from referee.games.railbaron.charts.format import (
     DEFAULT_FILE_NAMES,
     MANIFEST,
@@ -28,10 +28,10 @@ from referee.games.railbaron.charts.format import (
 from referee.games.railbaron.charts.validate import ERROR, check_map_dir
 from referee.games.railbaron.route_files import GRAPH_FILES
 
-REPO = Path(__file__).resolve().parents[1]
-DEFAULT_REFERENCE = REPO.parent / "shared" / "reference" / "railbaron"
-DEFAULT_OUT = REPO / "tables" / "railbaron"
-GENERATED_BY = "Written by scripts/convert_railbaron_tables.py: edit the converter, not this file."
+DEFAULT_REFERENCE = PROJECT_ROOT.parent / "shared" / "reference" / "railbaron"
+DEFAULT_OUT = TABLES_DIR / "railbaron"
+GENERATED_BY = ("Written by `referee convert-charts` (referee/games/railbaron/commands/"
+                "convert.py): edit the converter, not this file.")
 
 # Display colours for the US railroads: ours, not the board's. Chosen to be far apart from each
 # other (CIELAB distance) and readable on a white page (contrast at least 3:1).
@@ -171,7 +171,7 @@ GB_MONEY_NOTE = (
 
 TEMPLATE_MANIFEST = """\
 # Rail Baron map manifest: copy this folder, rename it to the map's key, fill in every file.
-# Format and checks: docs/tables.md. How to transcribe a printed chart: HOWTO.md.
+# Format and checks: docs/railbaron-tables.md. How to transcribe a printed chart: HOWTO.md.
 key = "newmap"
 name = "New map (write the full name here)"
 money_unit = "$"
@@ -204,22 +204,10 @@ def read_reference(path: Path) -> list[dict[str, str]]:
         return [{k: (v or "").strip() for k, v in row.items()} for row in csv.DictReader(handle)]
 
 
-def csv_text(header: tuple[str, ...], rows: list[tuple]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
+csv_text = grids.csv_text
 
 
-def toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def toml_multiline(text: str) -> str:
-    if "\\" in text or '"""' in text:
-        raise SystemExit("summary text must not contain backslashes or triple quotes")
-    return f'"""\n{text}"""'
+toml_string = grids.toml_text
 
 
 def toml_list(items: list[str]) -> str:
@@ -232,7 +220,7 @@ def manifest_text(key: str, name: str, money_unit: str, railroads: str,
                   twins: list[tuple[str, str]], summary: str, missing: list[str],
                   money_note: str = "", figures: str = "") -> str:
     lines = [
-        f"# Rail Baron map manifest (format: docs/tables.md). {GENERATED_BY}",
+        f"# Rail Baron map manifest (format: docs/railbaron-tables.md). {GENERATED_BY}",
         f"key = {toml_string(key)}",
         f"name = {toml_string(name)}",
         f"money_unit = {toml_string(money_unit)}",
@@ -251,7 +239,7 @@ def manifest_text(key: str, name: str, money_unit: str, railroads: str,
         *(f"{k} = {toml_string(v)}" for k, v in DEFAULT_FILE_NAMES.items()),
         "",
         "[provenance]",
-        f"summary = {toml_multiline(summary)}",
+        f"summary = {grids.toml_block(summary)}",
         f"missing = {toml_list(missing)}",
     ]
     return "\n".join(lines) + "\n"
@@ -373,7 +361,7 @@ def route_graph(ref: Path, cities: list[dict[str, str]]) -> tuple[dict[str, str]
     }
     lines = ["", "[route_graph]",
              *(f"{k} = {toml_string(v)}" for k, v in ROUTE_FILES.items()),
-             f"summary = {toml_multiline(ROUTE_SUMMARY)}"]
+             f"summary = {grids.toml_block(ROUTE_SUMMARY)}"]
     for qid, words in ROUTE_QUESTIONS.items():
         lines += ["", f"[route_graph.questions.{qid}]",
                   *(f"{k} = {toml_string(words[k])}" for k in ("about", "permissive", "strict")),
@@ -446,13 +434,21 @@ def write(folder: Path, files: dict[str, str]) -> None:
             handle.write(text)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "convert-charts", help="regenerate Rail Baron's shipped maps from the public "
+        "transcriptions", description="Write tables/railbaron/{us,gb,_template} from the "
+        "reference transcriptions, then check them.")
     parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE,
-                        help="the reference folder (default: ../shared/reference/railbaron)")
+                        help="the reference folder (default: ../shared/reference/railbaron "
+                        "beside the checkout)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
                         help="where the map folders go (default: tables/railbaron)")
-    args = parser.parse_args(argv)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write every map folder, check it, and say what was written."""
     if not args.reference.is_dir():
         print(f"reference folder not found: {args.reference}", file=sys.stderr)
         return 1
@@ -469,6 +465,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {args.out / key} ({len(files)} files)")
     return 1 if failed else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
