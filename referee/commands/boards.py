@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable
 from referee.engine.record import RecordError, read_record
 from referee.games import registry
 from referee.games.contract import ERROR, Boards, fold
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"referee boards: error: {message}", file=sys.stderr)
+    print(printable(f"referee boards: error: {message}"), file=sys.stderr)
     return 2
 
 
@@ -76,10 +77,10 @@ def run_check(args: argparse.Namespace) -> int:
             return _fail(reason)
     problems = games[key].check(folder)
     for problem in fold(problems):  # a knock-on problem counted under its cause
-        print(f"  {problem.severity}: {problem}")
+        print(printable(f"  {problem.severity}: {problem}"))
     errors = sum(p.severity == ERROR for p in problems)
     status = "ok" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
-    print(f"{folder} ({registry.GAMES[key].title}): {status}")
+    print(printable(f"{folder} ({registry.GAMES[key].title}): {status}"))
     return 1 if errors else 0
 
 
@@ -96,7 +97,7 @@ def run_list(args: argparse.Namespace) -> int:
             use = "playable" if board.playable else "not playable"
             if board.errors:
                 use = f"broken ({board.errors} error(s): run referee boards check {key} ...)"
-            print(f"  {board.key:<24} {board.name} ({where}; {use})")
+            print(printable(f"  {board.key:<24} {board.name} ({where}; {use})"))
     return 0
 
 
@@ -109,13 +110,13 @@ def run_draft(args: argparse.Namespace) -> int:
                               "cannot start a board")
         state = registry.replay(record).state
     except (RecordError, ValueError) as err:
-        print(err, file=sys.stderr)
+        print(printable(err), file=sys.stderr)
         return 2
     if args.folder.exists():
-        print(f"{args.folder}: already exists; choose a new folder", file=sys.stderr)
+        print(printable(f"{args.folder}: already exists; choose a new folder"), file=sys.stderr)
         return 1
     args.folder.mkdir(parents=True)
     for file, text in draft(state).items():
         (args.folder / file).write_text(text, encoding="utf-8")
-    print(f"wrote {args.folder}")
+    print(printable(f"wrote {args.folder}"))
     return 0

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sqlite3
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable, printable_json
 from referee.games import registry
 from referee.web import INSTANCE_ENV, store
 from referee.web.db import DATABASE_FILE, DamagedDatabase, migrate, open_database
@@ -39,14 +39,14 @@ def run(args: argparse.Namespace) -> int:
     folder = args.instance or Path(os.environ.get(INSTANCE_ENV) or default_instance())
     path = folder / DATABASE_FILE
     if not path.is_file():
-        print(f"{path}: no database here (is {folder} the app's instance folder?)",
+        print(printable(f"{path}: no database here (is {folder} the app's instance folder?)"),
               file=sys.stderr)
         return 2
     try:
         migrate(path)  # an older database gains the corrections table, as the app would
         db = open_database(path)
     except (DamagedDatabase, sqlite3.Error) as err:
-        print(f"{path}: {err}", file=sys.stderr)
+        print(printable(f"{path}: {err}"), file=sys.stderr)
         return 2
     try:
         results = ResultsCache().results(db, replayed_frames(registry.resolver(folder)))
@@ -54,13 +54,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         db.close()
     for problem in results.problems:
-        print(f"not counted: {problem}", file=sys.stderr)
+        print(printable(f"not counted: {problem}"), file=sys.stderr)
     if args.json:
-        print(json.dumps(as_json(people), indent=1, ensure_ascii=False))
+        print(printable_json(as_json(people)))
         return 0
     print(f"{results.finished} finished game{'s' * (results.finished != 1)}.")
     for person in people:
         games = ", ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g} "
                           f"{t.games}/{t.wins}" for g, t in person.by_game.items())
-        print(f"{person.name}: {person.games} played, {person.wins} won ({games})")
+        print(printable(f"{person.name}: {person.games} played, {person.wins} won ({games})"))
     return 0

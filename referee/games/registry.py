@@ -15,6 +15,7 @@ from typing import Any
 
 import referee.games
 from referee.engine.corrections import RENAME
+from referee.engine.printable import printable_data
 from referee.engine.record import RecordError, check_record
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.rules import GameRules
@@ -124,8 +125,9 @@ def banker_actions(key: str) -> frozenset[str]:
 
 
 def render(record: dict, report: dict) -> str:
-    """The game's own text of a `summary` report."""
-    return game(record["game"]).render(report)
+    """The game's own text of a `summary` report, for a terminal: every value in it made
+    `printable` before the game puts it on its lines."""
+    return game(record["game"]).render(printable_data(report))
 
 
 def replay(record: dict, resolve: Resolver | None = None) -> Replayer:

@@ -9,6 +9,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable
+
 
 def register_commands(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -31,8 +33,8 @@ def run_check(args: argparse.Namespace) -> int:
         box = load_box_folder(args.folder)
     except BoxError as err:
         for problem in err.problems:
-            print(f"{args.folder}/{problem}", file=sys.stderr)
+            print(printable(f"{args.folder}/{problem}"), file=sys.stderr)
         return 1
-    print(f"{box.name}: {len(box.holdings)} Holdings, {len(box.track)} track spaces, "
-          f"{len(box.cards)} railroads, {len(box.investors)} Investors: OK")
+    print(printable(f"{box.name}: {len(box.holdings)} Holdings, {len(box.track)} track spaces, "
+                    f"{len(box.cards)} railroads, {len(box.investors)} Investors: OK"))
     return 0

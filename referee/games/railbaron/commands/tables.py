@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable
 from referee.games.railbaron.charts.format import MANIFEST
 from referee.games.railbaron.charts.loader import (
     MapError,
@@ -62,7 +63,7 @@ def _folders(args: argparse.Namespace) -> list[Path] | None:
     if path.is_dir():
         return [path]
     known = ", ".join(found) or "none"
-    print(f"referee tables: error: no map or folder {args.map!r} (known maps: {known})",
+    print(printable(f"referee tables: error: no map or folder {args.map!r} (known maps: {known})"),
           file=sys.stderr)
     return None
 
@@ -90,7 +91,8 @@ def run_check(args: argparse.Namespace) -> int:
     failed = 0
     for folder in folders:
         if not (folder / MANIFEST).is_file() and not any(folder.glob("*.csv")):
-            print(f"referee tables: error: {shown(folder)} is not a map folder", file=sys.stderr)
+            print(printable(f"referee tables: error: {shown(folder)} is not a map folder"),
+                  file=sys.stderr)
             return 2
         problems = check_map_dir(folder)
         if not has_errors(problems):
@@ -98,9 +100,9 @@ def run_check(args: argparse.Namespace) -> int:
         errors = sum(1 for p in problems if p.severity == ERROR)
         warnings = len(problems) - errors
         status = "ok" if not problems else f"{errors} error(s), {warnings} warning(s)"
-        print(f"{folder.name} ({shown(folder)}): {status}")
+        print(printable(f"{folder.name} ({shown(folder)}): {status}"))
         for problem in problems:
-            print(f"  {problem.severity}: {problem}")
+            print(printable(f"  {problem.severity}: {problem}"))
         failed += bool(errors)
     print(f"{len(folders)} map(s) checked, {failed} with errors")
     return 1 if failed else 0
@@ -116,7 +118,7 @@ def run_list(args: argparse.Namespace) -> int:
             use = f"broken ({summary.errors} error(s): run referee tables check {summary.key})"
         else:
             use = "playable" if summary.playable else "lookup only"
-        print(f"{summary.key:<8} {summary.name}")
-        print(f"         {use}; {summary.unknown_cells} unknown cell(s); "
-              f"{shown(summary.source_dir)}")
+        print(printable(f"{summary.key:<8} {summary.name}"))
+        print(printable(f"         {use}; {summary.unknown_cells} unknown cell(s); "
+                        f"{shown(summary.source_dir)}"))
     return 0
