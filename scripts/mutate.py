@@ -57,7 +57,7 @@ PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
-           "tests/web/test_why_amounts.py"]
+           "tests/web/test_why_amounts.py", "tests/test_terminal_text.py"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,8 @@ TARGETS = [
     Target("referee/engine/play.py", PLAY),  # every game's Play.pay and Play.cash
     Target("referee/engine/statement.py", EXPLAIN),
     Target("referee/games/explain.py", EXPLAIN),
+    # the statements and reports as a terminal prints them
+    Target("referee/engine/printable.py", ["tests/test_terminal_text.py"]),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
     Target(f"{RB}/actions_fees.py", RAIL_BARON),
     Target(f"{RB}/actions_purchase.py", RAIL_BARON),

@@ -8,6 +8,7 @@ import io
 import json
 import re
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -48,11 +49,24 @@ def test_printable_data_reaches_every_string_keys_included():
     assert printable_data(data) == {"a\\nb": [SHOWN, ("x\\r", 3)], "n": None}
 
 
+@dataclass(frozen=True)
+class Answer:
+    name: str
+    parts: tuple[str, ...]
+    size: int = field(init=False, default=0)  # worked out, not given
+
+
+def test_printable_data_gives_a_dataclass_of_the_same_kind():
+    shown = printable_data(Answer(NASTY, ("a\rb",)))
+    assert shown == Answer(SHOWN, ("a\\rb",)) and type(shown) is Answer
+
+
 def test_printable_json_is_the_same_data_to_any_reader():
-    data = {"name": NASTY, "del": "\x7f\x85", "n": [1]}
+    data = {"name": NASTY, "del": "\x7f\x85", "n": [1], "Zoë": "東京"}
     text = printable_json(data)
     assert_on_a_terminal(text)
     assert json.loads(text) == data
+    assert '"Zoë": "東京"' in text  # letters stay letters
 
 
 def hostile(name: str) -> dict:

@@ -44,7 +44,7 @@ def printable_data(data: Any) -> Any:
         return {printable_data(k): printable_data(v) for k, v in data.items()}
     if isinstance(data, (list, tuple)):
         return type(data)(printable_data(v) for v in data)
-    if is_dataclass(data) and not isinstance(data, type):
+    if is_dataclass(data):  # a look-up's answer: the same answer, its words printable
         return replace(data, **{f.name: printable_data(getattr(data, f.name))
                                 for f in fields(data) if f.init})
     return data
