@@ -81,6 +81,9 @@ TARGETS = [
     Target("referee/games/explain.py", EXPLAIN),
     # the statements and reports as a terminal prints them
     Target("referee/engine/printable.py", ["tests/test_terminal_text.py"]),
+    # what keeps a full disk's freed room for the games, and every phone served
+    Target("referee/web/template_cache.py", ["tests/web/test_template_cache.py"]),
+    Target("referee/web/server.py", ["tests/web/test_connections.py"]),
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
     Target(f"{RB}/actions_fees.py", RAIL_BARON),
     Target(f"{RB}/actions_purchase.py", RAIL_BARON),
@@ -489,7 +492,7 @@ def tests_for(mutant: Mutant, target: Target, by_line: dict[int, list[str]],
 
 # -- running ------------------------------------------------------------------------------
 
-COPIED = ("referee", "tests", "tables", "templates", "static", "pyproject.toml")
+COPIED = ("referee", "tests", "tables", "templates", "static", "docs", "pyproject.toml")
 
 
 def make_copy(into: Path) -> Path:

@@ -23,8 +23,8 @@ class TemplateCache(FileSystemBytecodeCache):
 
     def __init__(self, folder: Path, reserve: int = RESERVE, cap: int = CAP):
         self.folder, self.reserve, self.cap = folder, reserve, cap
-        with suppress(OSError):
-            folder.mkdir(exist_ok=True)
+        with suppress(OSError):  # there already, or cannot be made: nothing is kept then
+            folder.mkdir()
         super().__init__(str(folder))
 
     def room_for(self, bucket: Bucket, size: int) -> bool:
