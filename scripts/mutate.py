@@ -83,7 +83,7 @@ TARGETS = [
     Target("referee/engine/printable.py", ["tests/test_terminal_text.py"]),
     # what keeps a full disk's freed room for the games, and every phone served
     Target("referee/web/template_cache.py", ["tests/web/test_template_cache.py"]),
-    Target("referee/web/server.py", ["tests/web/test_connections.py"]),
+    Target("referee/web/server.py", ["tests/web/test_table_server.py"]),  # in this process
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
     Target(f"{RB}/actions_fees.py", RAIL_BARON),
     Target(f"{RB}/actions_purchase.py", RAIL_BARON),

@@ -62,7 +62,7 @@ class CappedBody:
 class TableAdjustments(Adjustments):
     """Waitress's settings and the app's own limit of a request body (`body_limit`)."""
 
-    body_limit = 0
+    body_limit: int
 
 
 class TableParser(HTTPRequestParser):
@@ -96,16 +96,16 @@ class TableServer(TcpWSGIServer):
         return bool(self.accepting)  # at a limit, `make_room` closes an idle channel instead
 
     def handle_accept(self) -> None:
+        before = len(self.active_channels)
         super().handle_accept()
-        self.make_room()
+        if len(self.active_channels) > before:  # accept() gave a connection
+            self.make_room()
 
     def make_room(self) -> None:
         """Past `PER_ADDRESS` connections from the newest one's address, or past the
         connection limit, close the longest-idle connection of that address, else of all."""
         channels = [c for c in self.active_channels.values() if c.connected]
-        if not channels:
-            return
-        newest = max(channels, key=lambda c: c.creation_time)
+        newest = max(channels, key=lambda c: c.creation_time)  # the one just accepted
         mine = [c for c in channels if host(c) == host(newest)]
         if len(mine) > PER_ADDRESS:
             close_idlest(mine, newest)
@@ -113,9 +113,9 @@ class TableServer(TcpWSGIServer):
             close_idlest(channels, newest)
 
 
-def host(channel: HTTPChannel) -> Any:
+def host(channel: HTTPChannel) -> str:
     """The address a connection comes from, without its port."""
-    return channel.addr[0] if isinstance(channel.addr, tuple) else channel.addr
+    return channel.addr[0]
 
 
 def close_idlest(channels: list[HTTPChannel], keep: HTTPChannel) -> None:
