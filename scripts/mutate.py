@@ -414,10 +414,12 @@ def find_mutants(target: Target) -> list[Mutant]:
 
 # -- which tests run which lines ------------------------------------------------------------
 
-TRACER = '''"""pytest plugin of scripts/mutate: which test runs which mutated line."""
+TRACER = '''"""pytest plugin of scripts/mutate: which test runs which mutated line (in any of the
+test process's threads: a server a test runs in a thread of its own counts too)."""
 import json
 import os
 import sys
+import threading
 
 FILES = set(json.loads(os.environ["MUTATE_TRACE_FILES"]))
 HITS = {}
@@ -438,6 +440,7 @@ def _call(frame, event, arg):
 
 
 sys.settrace(_call)
+threading.settrace(_call)
 
 
 def pytest_runtest_logstart(nodeid, location):
@@ -450,6 +453,7 @@ def pytest_runtest_logfinish(nodeid, location):
 
 def pytest_sessionfinish(session):
     sys.settrace(None)
+    threading.settrace(None)
     out = {t: {f: sorted(lines) for f, lines in files.items()} for t, files in HITS.items()}
     with open(os.environ["MUTATE_TRACE_OUT"], "w", encoding="utf-8") as fh:
         json.dump(out, fh)

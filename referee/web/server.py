@@ -80,7 +80,7 @@ class TableChannel(HTTPChannel):
 
 def idle(channel: HTTPChannel) -> bool:
     """Whether closing `channel` loses nothing: no request waiting or served, nothing to send."""
-    return not channel.requests and not channel.total_outbufs_len and not channel.will_close
+    return not channel.requests and not channel.total_outbufs_len
 
 
 class TableServer(TcpWSGIServer):
@@ -96,15 +96,15 @@ class TableServer(TcpWSGIServer):
         return bool(self.accepting)  # at a limit, `make_room` closes an idle channel instead
 
     def handle_accept(self) -> None:
-        before = len(self.active_channels)
         super().handle_accept()
-        if len(self.active_channels) > before:  # accept() gave a connection
-            self.make_room()
+        self.make_room()
 
     def make_room(self) -> None:
         """Past `PER_ADDRESS` connections from the newest one's address, or past the
         connection limit, close the longest-idle connection of that address, else of all."""
-        channels = [c for c in self.active_channels.values() if c.connected]
+        channels = list(self.active_channels.values())  # a closed one has left it
+        if not channels:  # accept() gave nothing, and nobody else is connected
+            return
         newest = max(channels, key=lambda c: c.creation_time)  # the one just accepted
         mine = [c for c in channels if host(c) == host(newest)]
         if len(mine) > PER_ADDRESS:
@@ -135,7 +135,8 @@ def create_server(app: Any, body_limit: int, **options: Any) -> Any:
     sockets: dict = {}
     servers = [TableServer(app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info)
                for info in adj.listen]
-    if len(servers) == 1:
-        return servers[0]
+    first, *others = servers
+    if not others:
+        return first
     return MultiSocketServer(sockets, adj, [(s.effective_host, s.effective_port)
-                                            for s in servers], dispatcher, servers[-1].log_info)
+                                            for s in servers], dispatcher, first.log_info)

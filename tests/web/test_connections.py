@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from referee import PROJECT_ROOT
 from referee.commands.serve import CONNECTION_LIMIT, WAITRESS_OPTIONS
 from referee.web import MAX_UPLOAD
 from referee.web.server import PER_ADDRESS
@@ -140,11 +139,6 @@ def test_an_upload_at_the_limit_is_read_whole_or_refused_with_words(tmp_path, ch
         at = upload(server.port, MAX_UPLOAD, chunked)
     assert under[0] == 422 and "big.json: line 1: not valid JSON" in under[1]
     assert at[0] == 413 and "The upload is larger than 5 MB" in at[1]
-
-
-def test_the_docs_give_the_limit_per_address_the_server_uses():
-    text = (PROJECT_ROOT / "docs" / "web.md").read_text(encoding="utf-8")
-    assert f"no address holds more than {PER_ADDRESS}\n  connections (`PER_ADDRESS`" in text
 
 
 def test_a_large_post_anywhere_gets_the_app_s_own_words(tmp_path):

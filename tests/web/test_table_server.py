@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from waitress import wasyncore
 from waitress.channel import HTTPChannel
 
+from referee import PROJECT_ROOT
 from referee.web.server import PER_ADDRESS, CappedBody, TableServer, create_server
 
 HOST = "127.0.0.1"
@@ -44,7 +46,8 @@ def app(environ: dict, start_response: Any) -> list[bytes]:
 def serving(**options: Any) -> Iterator[Any]:
     """The table's server for `app` in a thread of this process; `options` are waitress's."""
     options.setdefault("listen", f"{HOST}:0")
-    server = create_server(app, LIMIT, threads=2, **options)
+    options.setdefault("threads", 2)
+    server = create_server(app, LIMIT, **options)
     socket_map = getattr(server, "map", None) or server._map
     stopping = threading.Event()
 
@@ -138,7 +141,9 @@ def test_a_capped_body_dropped_past_its_limit_reads_as_empty_and_keeps_its_lengt
     body = CappedBody(overflow=4, limit=10)
     body.append(b"abcdefgh")  # past the overflow: in a temporary file
     assert len(body) == 8 and body.getfile().read() == b"abcdefgh"
-    body.append(b"ijk")
+    body.append(b"ij")  # the limit itself: still kept
+    assert len(body) == 10 and body.getfile().read() == b"ij"  # read on from where it was
+    body.append(b"k")
     assert len(body) == 11 and body.getfile().read() == b""
     body.append(b"l")
     assert len(body) == 12 and body.getfile().read() == b""
@@ -184,6 +189,8 @@ def test_a_connection_with_an_answer_still_to_send_is_never_closed():
         big = socket.create_connection((HOST, port), timeout=10)
         big.sendall(b"GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
         big.recv(1)  # its answer has begun: the rest waits in the server, unread
+        time.sleep(0.5)  # the buffers between fill up and the server stops sending: this
+        # connection is then the longest without a byte moved, and still it must stay
         with held(port, [HOST] * (PER_ADDRESS + 5)) as mine:
             assert ask(port, source="127.0.0.3") == (200, b"0 ")
             assert is_closed(mine[0])
@@ -194,6 +201,27 @@ def test_a_connection_with_an_answer_still_to_send_is_never_closed():
                     break
             assert received > BIG
         big.close()
+
+
+def test_when_every_other_connection_of_the_device_is_at_work_none_is_closed():
+    with serving(threads=PER_ADDRESS + 4) as server:
+        port = port_of(server)
+        slow = []
+        for _ in range(PER_ADDRESS):  # each asks, and is held in service
+            conn = http.client.HTTPConnection(HOST, port, timeout=10)
+            conn.request("GET", "/slow")
+            slow.append(conn)
+        assert ask(port, source="127.0.0.3") == (200, b"0 ")  # every request above is read
+        late = http.client.HTTPConnection(HOST, port, timeout=10)
+        late.request("GET", "/")  # past the limit, and nothing idle to close: it stays
+        assert late.getresponse().read() == b"0 "
+        assert ask(port, source="127.0.0.4") == (200, b"0 ")  # and the server goes on
+        RELEASE.set()
+        late.close()
+        for conn in slow:
+            answer = conn.getresponse()
+            assert answer.status == 200 and answer.read() == b"0 "
+            conn.close()
 
 
 def test_an_idle_connection_is_closed_after_the_channel_timeout():
@@ -208,3 +236,8 @@ def test_every_address_it_listens_on_is_served_by_the_table_s_server():
         assert len(listening) == 2
         for each in listening:
             assert ask(port_of(each), host=each.effective_host) == (200, b"0 ")
+
+
+def test_the_docs_give_the_limit_per_address_the_server_uses():
+    text = (PROJECT_ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    assert f"no address holds more than {PER_ADDRESS}\n  connections (`PER_ADDRESS`" in text
