@@ -62,7 +62,7 @@ WORDS = ["tests/test_transfer_kinds.py", "tests/test_refusal_sections.py"]
 MANIFESTS = ["tests/test_toml_text.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
-           "tests/web/test_why_amounts.py"]
+           "tests/web/test_why_amounts.py", "tests/test_terminal_text.py"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,11 @@ TARGETS = [
     Target("referee/engine/permission.py", TABLE_RULE),
     Target("referee/engine/takeback.py", TABLE_RULE),
     Target("referee/games/explain.py", EXPLAIN),
+    # the statements and reports as a terminal prints them
+    Target("referee/engine/printable.py", ["tests/test_terminal_text.py"]),
+    # what keeps a full disk's freed room for the games, and every phone served
+    Target("referee/web/template_cache.py", ["tests/web/test_template_cache.py"]),
+    Target("referee/web/server.py", ["tests/web/test_table_server.py"]),  # in this process
     Target(f"{RB}/fees.py", RAIL_BARON, skip=("money",)),
     Target(f"{RB}/actions_fees.py", RAIL_BARON),
     Target(f"{RB}/actions_purchase.py", RAIL_BARON),
@@ -422,10 +427,12 @@ def find_mutants(target: Target) -> list[Mutant]:
 
 # -- which tests run which lines ------------------------------------------------------------
 
-TRACER = '''"""pytest plugin of scripts/mutate: which test runs which mutated line."""
+TRACER = '''"""pytest plugin of scripts/mutate: which test runs which mutated line (in any of the
+test process's threads: a server a test runs in a thread of its own counts too)."""
 import json
 import os
 import sys
+import threading
 
 FILES = set(json.loads(os.environ["MUTATE_TRACE_FILES"]))
 HITS = {}
@@ -446,6 +453,7 @@ def _call(frame, event, arg):
 
 
 sys.settrace(_call)
+threading.settrace(_call)
 
 
 def pytest_runtest_logstart(nodeid, location):
@@ -458,6 +466,7 @@ def pytest_runtest_logfinish(nodeid, location):
 
 def pytest_sessionfinish(session):
     sys.settrace(None)
+    threading.settrace(None)
     out = {t: {f: sorted(lines) for f, lines in files.items()} for t, files in HITS.items()}
     with open(os.environ["MUTATE_TRACE_OUT"], "w", encoding="utf-8") as fh:
         json.dump(out, fh)
@@ -500,7 +509,7 @@ def tests_for(mutant: Mutant, target: Target, by_line: dict[int, list[str]],
 
 # -- running ------------------------------------------------------------------------------
 
-COPIED = ("referee", "tests", "tables", "templates", "static", "pyproject.toml")
+COPIED = ("referee", "tests", "tables", "templates", "static", "docs", "pyproject.toml")
 
 
 def make_copy(into: Path) -> Path:

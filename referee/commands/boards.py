@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable
 from referee.engine.record import RecordError, read_record
 from referee.games import registry
 from referee.games.contract import ERROR, Boards, BoardSummary, fold
@@ -61,7 +62,7 @@ def _verbs(parser: argparse.ArgumentParser, game: str | None) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"referee boards: error: {message}", file=sys.stderr)
+    print(printable(f"referee boards: error: {message}"), file=sys.stderr)
     return 2
 
 
@@ -85,10 +86,10 @@ def _game_of(folder: Path, games: dict[str, Boards]) -> tuple[str | None, str]:
 def _report(where: str, title: str, problems: list) -> int:
     """Print one board's problems and its status line; how many errors it has."""
     for problem in fold(problems):  # a knock-on problem counted under its cause
-        print(f"  {problem.severity}: {problem}")
+        print(printable(f"  {problem.severity}: {problem}"))
     errors = sum(p.severity == ERROR for p in problems)
     status = "ok" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
-    print(f"{where} ({title}): {status}")
+    print(printable(f"{where} ({title}): {status}"))
     return errors
 
 
@@ -145,7 +146,7 @@ def run_list(args: argparse.Namespace) -> int:
             if board.errors:
                 use = f"broken ({board.errors} error(s): run referee boards check {key} ...)"
             unknown = f"; {board.unknown_cells} unknown cell(s)" if board.unknown_cells else ""
-            print(f"  {board.key:<24} {board.name} ({where}; {use}{unknown})")
+            print(printable(f"  {board.key:<24} {board.name} ({where}; {use}{unknown})"))
     return 0
 
 
@@ -158,13 +159,13 @@ def run_draft(args: argparse.Namespace) -> int:
                               "cannot start a board")
         state = registry.replay(record).state
     except (RecordError, ValueError) as err:
-        print(err, file=sys.stderr)
+        print(printable(err), file=sys.stderr)
         return 2
     if args.folder.exists():
-        print(f"{args.folder}: already exists; choose a new folder", file=sys.stderr)
+        print(printable(f"{args.folder}: already exists; choose a new folder"), file=sys.stderr)
         return 1
     args.folder.mkdir(parents=True)
     for file, text in draft(state).items():
         (args.folder / file).write_text(text, encoding="utf-8")
-    print(f"wrote {args.folder}")
+    print(printable(f"wrote {args.folder}"))
     return 0

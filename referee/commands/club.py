@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable
 from referee.engine.record import RecordError
 from referee.web.club import club_file, gather
 from referee.web.imports import read_json, where_of
@@ -46,7 +47,7 @@ def _export(instance: Instance, path: Path) -> int:
     document = club_file(instance.db, results.played)
     del document["ids"]  # the laptop's owner holds every log anyway: nothing is given out
     for problem in results.problems:
-        print(f"not exported: {problem}", file=sys.stderr)
+        print(printable(f"not exported: {problem}"), file=sys.stderr)
     try:
         path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
                         encoding="utf-8")
@@ -74,10 +75,10 @@ def _gather(instance: Instance, paths: list[Path]) -> int:
             status = 2
             continue
         except RecordError as err:
-            print(err, file=sys.stderr)
+            print(printable(err), file=sys.stderr)  # it quotes the file's own text
             status = 2
             continue
         print(f"{path}:")
-        for line in done.lines():
-            print(f"  {line}")
+        for line in done.lines():  # the games' titles and the people's names, as the file has them
+            print(printable(f"  {line}"))
     return status

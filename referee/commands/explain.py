@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from referee.engine.errors import IllegalAction
+from referee.engine.printable import printable, printable_json
 from referee.engine.record import RecordError, read_record
 from referee.engine.replay import ReplayError
 from referee.games.explain import explain, render
@@ -35,19 +35,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = read_record(args.record)
     except RecordError as err:
-        print(err, file=sys.stderr)
+        print(printable(err), file=sys.stderr)
         return 2
     try:
         game = replay(record, resolver(args.instance))
     except ReplayError as err:
-        print(f"{args.record}: {err}", file=sys.stderr)
+        print(printable(f"{args.record}: {err}"), file=sys.stderr)
         return 1
     except (RecordError, IllegalAction) as err:
-        print(f"{args.record}: {err}", file=sys.stderr)
+        print(printable(f"{args.record}: {err}"), file=sys.stderr)
         return 2
     players = [p["id"] for p in record["players"]]
     if args.json:
-        print(json.dumps(explain(record["game"], game, players), indent=1, ensure_ascii=False))
+        print(printable_json(explain(record["game"], game, players)))
     else:
         print(render(record["game"], game, players), end="")
     return 0

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from referee.engine.errors import IllegalAction
+from referee.engine.printable import printable
 from referee.engine.record import RecordError, read_record
 from referee.engine.replay import ReplayError
 from referee.games.explain import refusal_rule
@@ -34,17 +35,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = read_record(args.record)
     except RecordError as err:
-        print(err, file=sys.stderr)  # it names the file already
+        print(printable(err), file=sys.stderr)  # it names the file already
         return 2
     try:
         game = replay(record, resolver(args.instance))
     except ReplayError as err:
         rule = err.rule or refusal_rule(record["game"], err.action, err.cause)
         named = err if err.rule else f"{err} ({rule})"
-        print(f"{args.record}: {named}", file=sys.stderr)
+        print(printable(f"{args.record}: {named}"), file=sys.stderr)
         return 1
     except (RecordError, IllegalAction) as err:
-        print(f"{args.record}: {err}", file=sys.stderr)
+        print(printable(f"{args.record}: {err}"), file=sys.stderr)
         return 2
     report = summary(record, game.state)
     if args.json:

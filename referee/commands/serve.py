@@ -44,18 +44,23 @@ DEFAULT_PORT = 8000
 
 
 # Waitress's connection handling, sized for a table of tables: a few idle or half-open sockets
-# (a phone gone to sleep, a stalled client) are closed after CHANNEL_TIMEOUT and cannot use up
-# the connections; poll() has no 1,024-descriptor ceiling as select() has.
+# (a phone gone to sleep, a stalled client) are closed after CHANNEL_TIMEOUT, and past
+# PER_ADDRESS connections from one device or CONNECTION_LIMIT in all a new connection closes
+# the longest-idle one (referee/web/server.py); poll() has no 1,024-descriptor ceiling as
+# select() has.
 CONNECTION_LIMIT = 500
 CHANNEL_TIMEOUT = 30  # seconds without a byte; a live page polls every 2 seconds
 CLEANUP_INTERVAL = 5
+# A body is read to its end up to this size, and kept only up to the app's MAX_CONTENT_LENGTH
+# (5 MB): the browser that sent a photo by mistake gets the app's own 413 page, not a reset.
+DRAIN_LIMIT = 1024 * 1024 * 1024
 WAITRESS_OPTIONS = {
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
     "cleanup_interval": CLEANUP_INTERVAL,
     "asyncore_use_poll": True,
     "max_request_header_size": 64 * 1024,
-    "max_request_body_size": 6 * 1024 * 1024,  # an upload is at most 5 MB (MAX_UPLOAD)
+    "max_request_body_size": DRAIN_LIMIT,
 }
 
 
@@ -102,10 +107,9 @@ def addresses(args: argparse.Namespace, interfaces: list[str] | None = None) -> 
 
 
 def serve(args: argparse.Namespace) -> int:
-    from waitress import create_server
-
     from referee.web import create_app
     from referee.web.db import DamagedDatabase, DatabaseGone, write_problem
+    from referee.web.server import create_server
 
     try:
         mdns.host_label(args.name)
@@ -128,8 +132,8 @@ def serve(args: argparse.Namespace) -> int:
         print(f"{len(ready)} game{'s' if len(ready) != 1 else ''} played in the last "
               f"{RECENT_HOURS} hours {'are' if len(ready) != 1 else 'is'} loaded and ready.")
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                               **WAITRESS_OPTIONS)
+        server = create_server(app, app.config["MAX_CONTENT_LENGTH"], host=args.host,
+                               port=args.port, threads=args.threads, **WAITRESS_OPTIONS)
     except OSError as err:
         if err.errno != errno.EADDRINUSE:
             raise

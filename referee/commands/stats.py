@@ -5,10 +5,10 @@ what it gives away: a play per finished game (`--plays DIR`) and a static club p
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
+from referee.engine.printable import printable, printable_json
 from referee.games import registry
 from referee.web import store
 from referee.web.offline import Instance, run_on_instance
@@ -55,7 +55,7 @@ def _stats(instance: Instance, args: argparse.Namespace) -> int:
     corrections = store.name_corrections(instance.db)
     people = club(results.played, corrections, list(registry.GAMES))
     for problem in results.problems:
-        print(f"not counted: {problem}", file=sys.stderr)
+        print(printable(f"not counted: {problem}"), file=sys.stderr)
     try:
         if args.plays:
             written = write_plays(args.plays, results.played)
@@ -65,16 +65,16 @@ def _stats(instance: Instance, args: argparse.Namespace) -> int:
             written = write_site(args.site, people, club_games(results.played, corrections))
             print(f"{args.site}: {len(written)} pages", file=sys.stderr)
     except OSError as err:
-        print(f"{err.filename}: cannot write ({err.strerror})", file=sys.stderr)
+        print(printable(f"{err.filename}: cannot write ({err.strerror})"), file=sys.stderr)
         return 2
     if args.json:
         games = club_games(results.played, corrections)
-        print(json.dumps(as_json(people, games), indent=1, ensure_ascii=False))
+        print(printable_json(as_json(people, games)))
         return 0
     print(f"{results.finished} finished game{'s' * (results.finished != 1)}.")
     for person in people:
         games = ", ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g} "
                           f"{t.games}/{t.wins}" for g, t in person.by_game.items())
         when = f", last played {person.last_played}" if person.last_played else ""
-        print(f"{person.name}: {person.games} played, {person.wins} won ({games}){when}")
+        print(printable(f"{person.name}: {person.games} played, {person.wins} won ({games}){when}"))
     return 0

@@ -14,6 +14,7 @@ from typing import Any
 from referee.engine.corrections import RENAME
 from referee.engine.errors import IllegalAction
 from referee.engine.ledger import BANK, Transfer
+from referee.engine.printable import printable
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.statement import Describe, Line, statement, statements, total
 from referee.engine.takeback import TAKE_BACK
@@ -105,7 +106,8 @@ def explain(key: str, game: Replayer, players: list[str]) -> dict:
 
 
 def render(key: str, game: Replayer, players: list[str]) -> str:
-    """The readable statement of every player and company."""
+    """The readable statement of every player and company, for a terminal: each line is one
+    line, whatever line breaks or control codes a name or a reason holds (`printable`)."""
     words = rule_names(key)
     report = explain(key, game, players)
     names = game.names()
@@ -113,13 +115,13 @@ def render(key: str, game: Replayer, players: list[str]) -> str:
     for group in ("players", COMPANIES):
         for account, entry in report[group].items():
             name = account_name(account, names, words)
-            out.append(f"{name} ({account}): {amount_text(entry['balance'], words)}")
+            out.append(printable(f"{name} ({account}): {amount_text(entry['balance'], words)}"))
             for line in entry["lines"]:
                 when = "opening" if line["seq"] is None else f"action {line['seq'] + 1}"
                 sign = "+" if line["amount"] > 0 else "-"
                 signed = sign + amount_text(abs(line["amount"]), words)
                 rule = f"  [{line['rule']}]" if line["rule"] else ""
-                out.append(f"  {when:>11}  {signed:>11}  {line['text']}{rule}")
+                out.append(printable(f"  {when:>11}  {signed:>11}  {line['text']}{rule}"))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import referee.games
 from referee.engine.corrections import RENAME
+from referee.engine.printable import printable_data
 from referee.engine.record import RecordError, check_record
 from referee.engine.replay import REDO, UNDO, Replayer
 from referee.engine.rules import GameRules
@@ -161,8 +162,9 @@ _SEATS: dict[str, SeatOf] = {}
 
 
 def render(record: dict, report: dict) -> str:
-    """The game's own text of a `summary` report."""
-    return game(record["game"]).render(report)
+    """The game's own text of a `summary` report, for a terminal: every value in it made
+    `printable` before the game puts it on its lines."""
+    return game(record["game"]).render(printable_data(report))
 
 
 def replay(record: dict, resolve: Resolvers | None = None) -> Replayer:

@@ -7,12 +7,11 @@ folder holds the database and the signing key (`instance_folder` says which fold
 from __future__ import annotations
 
 import os
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request
-from jinja2 import ChoiceLoader, FileSystemBytecodeCache
+from jinja2 import ChoiceLoader
 from platformdirs import user_data_path
 
 from referee import STATIC_DIR, TEMPLATES_DIR
@@ -34,6 +33,7 @@ from referee.web import (
     play_log,
     players,
     rejoin,
+    template_cache,
     urls,
     why,
 )
@@ -70,21 +70,6 @@ def instance_folder(given: str | os.PathLike[str] | None = None) -> Path:
     return folder
 
 
-class TemplateCache(FileSystemBytecodeCache):
-    """Compiled templates kept in the instance folder, so the first page after a restart does
-    not compile them again (Jinja checks each against its source); a folder that cannot be
-    written costs only that."""
-
-    def __init__(self, folder: Path):
-        with suppress(OSError):
-            folder.mkdir(exist_ok=True)
-        super().__init__(str(folder))
-
-    def dump_bytecode(self, bucket) -> None:  # type: ignore[no-untyped-def]
-        with suppress(OSError):
-            super().dump_bytecode(bucket)
-
-
 def _secure(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
@@ -111,10 +96,14 @@ def create_app(
         MAX_CONTENT_LENGTH=MAX_UPLOAD,
         PUBLIC_URL=None,
         FALLBACK_URL=None,
+        TEMPLATE_CACHE_RESERVE=template_cache.RESERVE,
+        TEMPLATE_CACHE_CAP=template_cache.CAP,
     )
     if test_config:
         app.config.from_mapping(test_config)
-    app.jinja_env.bytecode_cache = TemplateCache(folder / "template-cache")
+    app.jinja_env.bytecode_cache = template_cache.TemplateCache(
+        folder / template_cache.FOLDER, app.config["TEMPLATE_CACHE_RESERVE"],
+        app.config["TEMPLATE_CACHE_CAP"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(folder)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from flask import Flask, Response, current_app
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee.web.db import DatabaseGone, give_up_connection
 from referee.web.render import page_or_fragment
@@ -18,6 +18,15 @@ def _http_error(err: HTTPException) -> Response:
         "error.html", "_error.html", err.code or 500,
         code=err.code, title=err.name, message=err.description,
     )
+
+
+def _too_large(err: RequestEntityTooLarge) -> Response:
+    """Any request over the app's limit (the upload forms say it in their own place)."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return page_or_fragment(
+        "error.html", "_error.html", 413, code=413, title="Too large to take",
+        message=f"What was sent is larger than {limit / 2**20:g} MB, the most this laptop "
+                "takes: nothing was saved.")
 
 
 def _unavailable(err: GameUnavailable | DamagedRow) -> Response:
@@ -81,6 +90,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(DatabaseGone, _database_gone)
     app.register_error_handler(OSError, _file_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(GameUnavailable, _unavailable)
     app.register_error_handler(DamagedRow, _unavailable)
     app.register_error_handler(sqlite3.Error, _database_error)

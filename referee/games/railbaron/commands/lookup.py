@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from referee.engine.printable import printable, printable_data, printable_json
 from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.charts import lookup as charts
 from referee.games.railbaron.charts.loader import MapError, UnknownMapError, load_map
@@ -137,7 +137,7 @@ def _route(board: RailBaronMap, args: argparse.Namespace) -> Any:
 
 
 def _fail(message: object) -> None:
-    print(f"referee lookup: error: {message}", file=sys.stderr)
+    print(printable(f"referee lookup: error: {message}"), file=sys.stderr)
 
 
 def run(args: argparse.Namespace,
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace,
         _fail(exc)
         return 2
     if args.json:
-        print(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(result.describe())
+        print(printable_json(result.as_dict(), indent=2))
+    else:  # the board's names made printable before they are put on lines
+        print(printable_data(result).describe())
     return 0
