@@ -274,9 +274,18 @@ def test_quick_bids_offer_the_minimum_one_and_five_more_and_all_the_cash(browser
     page = re.sub(r"</?span[^>]*>", "", page)
     assert "Bid $1 (minimum)" in page and "Bid $5 (+$5)" in page
     assert f"Bid ${cash} (all your cash)" in page
+    # all the cash stands apart from the usual bids and asks once
+    quick = page.split('class="pr-quick-bids"')[1].split("</div>")[0]
+    assert "all your cash" not in quick
+    asked = page.split('pr-all-in')[1].split("</details>")[0]
+    assert f"Bid all your cash, ${cash}" in asked and f"Yes: bid ${cash}" in asked
     act(ann, game_id, {"type": "bid", "player": "p1", "amount": 5})  # the +$5 button's action
     page = re.sub(r"</?span[^>]*>", "", text(bob.get(f"/g/{game_id}/me")))
     assert "Bid $6 (minimum)" in page and "Bid $10 (+$5)" in page
+    assert "Drop out</button>" in page  # Cy still bids after him: dropping out moves nothing
+    act(bob, game_id, {"type": "pass", "player": "p2"})
+    page = re.sub(r"</?(span|bdi)[^>]*>", "", text(cy.get(f"/g/{game_id}/me")))
+    assert "Drop out: Ann buys for $5</button>" in page  # not a price of dropping out
 
 
 def test_without_a_board_a_build_picks_a_city_already_known(browser):

@@ -290,3 +290,24 @@ def test_the_banker_undoes_naming_what_is_taken_back_and_corrects_a_name(browser
     assert renamed.status_code in (200, 303)
     act(ann, game_id, {"type": "offer_investor", "player": "p1", "investor": 60, "price": 75})
     assert "Robert takes either $75 or the card" in text(banker.get(f"/g/{game_id}/history"))
+
+
+def test_a_sale_is_quiet_apart_and_asked_once(browser):
+    """Selling is never the filled primary button: it asks once, naming what it receives."""
+    record = json.loads((GAMES / "barons_game_1.json").read_text())
+    first = next(i for i, a in enumerate(record["actions"]) if a["type"] == "sell")
+    banker, ann = browser(), browser()
+    cut = json.dumps(dict(record, actions=record["actions"][:first])).encode()
+    response = banker.post("/import", {"record": (io.BytesIO(cut), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    assert ann.join(banker.join_link(game_id), "ann").status_code == 303
+    page = text(ann.get(f"/g/{game_id}/me"))
+    sale = page.split('rb-ask-first')[1].split("</details>")[0]
+    assert re.search(r'<summary class="button secondary rare big">Sell MSC \d+% <span', sale)
+    assert re.search(r"Sell MSC \d+% to the bank for \$\d+\?", sale)
+    assert re.search(r'class="big secondary rare">Yes: Sell MSC \d+%', sale)
+    filled = re.findall(r'<button type="submit" class="big">([^<]+)', page)
+    assert filled and not any(b.startswith("Sell") for b in filled)
+    answer = act(ann, game_id, record["actions"][first])
+    assert answer.status_code == 303, text(answer)

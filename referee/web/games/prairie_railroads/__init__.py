@@ -79,7 +79,8 @@ class PrairieView(Presenter):
         return f"Turn {turn.number}, {self.name(turn.player)}{card}: {PHASES[turn.phase]}."
 
     def _prepare_bid(self, panel: Panel) -> None:
-        """Quick bids: the minimum, $1 and $5 over the high bid, and all the bidder's cash."""
+        """Quick bids: the minimum, $1 and $5 over the high bid, and all the bidder's cash (kept
+        apart in `all_in`)."""
         low, cash = panel.legal["minimum"], panel.legal["maximum"]
         high = (self.state.auction.high if self.state.auction is not None else None) or 0
         quick: dict[int, str] = {}
@@ -88,6 +89,8 @@ class PrairieView(Presenter):
             if low <= amount <= cash:
                 quick.setdefault(amount, words)
         panel.data["quick"] = sorted(quick.items())
+        # all the cash, unless it is also the least bid: a tap apart that asks once
+        panel.data["all_in"] = [cash] if quick.get(cash) == "all your cash" else []
 
     def _prepare_growth(self, panel: Panel) -> None:
         """Two dice, tens then units, "Roll for me" first (without a board the roll is

@@ -70,6 +70,7 @@ class Choice:
     detail: str = ""
     price_field: bool = False  # the value or price is typed (a number field)
     why: tuple[str, str] | None = None  # (figure, subject): the amount's explanation beside it
+    ask: str = ""  # a sale: the question its quiet button asks once before it is recorded
 
 
 @dataclass
@@ -254,7 +255,8 @@ class BaronsView(SnapshotView):
         subject = "|".join(str(x) for x in (a["player"], sale["holding"], sale["percent"],
                                              smaller or "") if x != "")
         return Choice(a, label, f"receive {dollars(terms.proceeds)}{drop}",
-                      why=("sale", subject))
+                      why=("sale", subject),
+                      ask=f"{label} to the bank for {dollars(terms.proceeds)}?")
 
     def buy_choice(self, a: dict) -> Choice:
         s = self.state
