@@ -60,7 +60,7 @@ def part(page: str, marker: str) -> str:
 
 def test_a_running_auction_is_the_spotlight_with_its_high_bid_and_next_bidder(browser):
     page = _table(browser, AUCTION)
-    status = part(page, 'class="card rbp-status')
+    status = part(page, 'class="card table-headline')
     assert "Turn 2 — auction of a share of the ATSF." in status
     assert "Next to act: Bob" in status
     spot = part(page, 'class="card rbp-spotlight prt-spot prt-spot-auction')
@@ -97,9 +97,9 @@ def test_each_player_has_a_card_with_cash_shares_and_cards_left(browser):
     assert "Next Pay Dividends $6" in cy  # ATSF $4 + KP $1 + MKT $1
     assert "Cards in hand: 1 Pay Dividends, 5 Offer Stock, 10 Construct Track" in cy
     assert "to play" in part(page, 'data-player="bob"')
-    status = part(page, 'class="card rbp-status')
+    status = part(page, 'class="card table-headline')
     assert "Turn 7 — Bob: play a card from the hand or draw one." in status
-    assert "Pay Dividends played: 2 of 8" in status
+    assert "Pay Dividends played: 2 of 8" in part(page, 'class="quiet prt-deck')
 
 
 def test_the_growth_just_rolled_is_the_spotlight_until_the_build(browser):

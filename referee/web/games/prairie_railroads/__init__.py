@@ -29,6 +29,7 @@ from referee.games.prairie_railroads.views import (
     to_act,
 )
 from referee.web.games.prairie_railroads.table import COLOURS, table_view
+from referee.web.headline import Headline
 from referee.web.presenter import Panel, Presenter
 from referee.web.turns import Fold, folds
 
@@ -206,7 +207,9 @@ def page_context(view: Any) -> dict:
                "segment_cost": SEGMENT_COST, "double_cost": DOUBLE_COST}
     if view.page == "table":
         colours = {p["id"]: str(p.get("colour") or "") for p in view.game.players}
-        context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name, colours)
+        table = context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name,
+                                                 colours)
+        context["headline"] = Headline(table.status, table.to_act, table.over)
     return context
 
 
