@@ -125,3 +125,25 @@ def check_after_update(page, focused_before: str, shot: str) -> None:
         page.screenshot(path=str(SHOTS / f"{shot}.png"))
     assert ring == "", f"a live update drew a focus ring ({shot}): {ring}"
     assert now in ("", focused_before), f"a live update moved the focus ({shot}): {now}"
+
+
+SPAN = """(sel) => { const all = [...document.querySelectorAll(sel)];
+  const shown = all.filter(e => e.offsetParent !== null);
+  if (!shown.length) return null;
+  const top = Math.min(...shown.map(e => e.getBoundingClientRect().top));
+  const bottom = Math.max(...shown.map(e => e.getBoundingClientRect().bottom));
+  return {all: all.length, shown: shown.length, span: bottom - top, screen: innerHeight}; }"""
+
+
+def assert_within_one_scroll(page, selector: str, shot: str) -> int:
+    """Every element of `selector` (the choices of a list) is drawn, none folded away, and
+    together they take no more than one screen: one scroll brings them all into view. How
+    many there are."""
+    found = page.evaluate(SPAN, selector)
+    assert found is not None, f"nothing matches {selector} ({shot})"
+    if found["shown"] < found["all"] or found["span"] > found["screen"]:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
+    assert found["shown"] == found["all"], f"folded away ({shot}): {found}"
+    assert found["span"] <= found["screen"], f"more than one screen ({shot}): {found}"
+    return found["all"]
