@@ -83,7 +83,7 @@ def test_each_railroad_has_a_card_with_its_figures_and_holders(browser):
                    "Held by Bob 1, Cy 1.", "Controlled by Bob and Cy."):
         assert figure in atsf, figure
     mkt = part(page, 'data-railroad="MKT"')
-    assert "Treasury $0 underfinanced" in mkt
+    assert "Treasury $0 under $5: cannot build" in mkt
     assert 'style="--pc: #1f1f1f"' in page  # the CRIP in black, as its track cubes
     assert page.count('class="card prt-rr') == 6
 
@@ -194,3 +194,10 @@ def test_the_table_view_fits_a_screen_and_a_phone(tmp_path, live_url, chromium):
         page.screenshot(path=str(SCREENSHOTS / f"prairie-table-over-{size}-full.png"),
                         full_page=True)
         context.close()
+
+
+def test_an_empty_treasury_nobody_controls_is_not_called_underfinanced(browser):
+    """Before any share is sold every treasury is empty: only a railroad someone controls,
+    which a player could choose to build, is said to be unable to build."""
+    page = _table(browser, 1)
+    assert "cannot build" not in page and "underfinanced" not in page
