@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{results.finished} finished game{'s' * (results.finished != 1)}.")
     for person in people:
-        games = ", ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g} "
-                          f"{t.games}/{t.wins}" for g, t in person.by_game.items())
+        games = "; ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g}: "
+                          f"{t.games} played, {t.wins} won" for g, t in person.by_game.items())
         print(f"{person.name}: {person.games} played, {person.wins} won ({games})")
     return 0
