@@ -311,3 +311,19 @@ def test_a_sale_is_quiet_apart_and_asked_once(browser):
     assert filled and not any(b.startswith("Sell") for b in filled)
     answer = act(ann, game_id, record["actions"][first])
     assert answer.status_code == 303, text(answer)
+
+
+def test_a_box_folder_copied_in_while_it_runs_is_offered_at_once(app, browser):
+    """The README: a box's folder copied into <instance>/railroad_barons_boxes/ (from another
+    laptop's export) is in the lobby and playable without a restart."""
+    import shutil
+    from pathlib import Path
+
+    owner = browser()
+    options = text(owner.get("/new/options?game=railroad_barons", headers={"HX-Request": "true"}))
+    assert "copied" not in options
+    shutil.copytree(TEST_BOX, Path(app.instance_path) / "railroad_barons_boxes" / "copied")
+    options = text(owner.get("/new/options?game=railroad_barons", headers={"HX-Request": "true"}))
+    assert 'value="copied"' in options
+    game_id = owner.create_game(["Ann", "Bob"], game="railroad_barons", map="copied")
+    assert "Investor draft" in text(owner.get(f"/g/{game_id}/banker"))
