@@ -57,6 +57,10 @@ def test_a_game_needs_the_deck_counted_and_a_known_board(browser):
     assert page.status_code == 422
     assert "Unknown board table" in page.text
     assert "Count the Pay Dividends cards left in the draw deck" in page.text
+    # said again right above "Start the game", where the tap was, not only at the top
+    beside = page.text.split('class="failure start-problems"')[1].split("</ul>")[0]
+    assert "Count the Pay Dividends cards" in beside
+    assert page.text.index("start-problems") < page.text.index(">Start the game<")
 
 
 def test_phones_play_the_initial_auction_live(browser):
