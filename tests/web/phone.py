@@ -83,11 +83,19 @@ def _seq_moved(page) -> bool:
     return moved
 
 
+# A sale or a bid of all the cash is recorded only by the "Yes" of a question asked once: a
+# button that would record one straight away, outside such a question, is listed.
+UNASKED_SALES = r"""() => [...document.querySelectorAll(".live button[type=submit]")]
+  .filter(b => b.offsetParent !== null && !b.closest("details.confirm"))
+  .filter(b => /all your cash|^\s*(sell|yes: sell)\b|sell back/i.test(b.textContent))
+  .map(b => b.textContent.trim().replace(/\s+/g, " ").slice(0, 80))"""
+
+
 def check_after_tap(page, shot: str) -> None:
     """After a tap on a 360×740 phone: the next thing to do is on screen, and so are the
     words of a refusal and the take-back of the tap; no word is broken across two lines, and
-    every button that records money shows its amount (screenshot
-    tests/screenshots/<shot>.png where one fails)."""
+    every button that records money shows its amount, and a sale or a bid of all the cash asks
+    once (screenshot tests/screenshots/<shot>.png where one fails)."""
     if page.viewport_size["width"] > 400 or not page.url.split("?")[0].endswith("/me"):
         return
     assert_in_view(page, next_step(page), shot)
@@ -101,6 +109,8 @@ def check_after_tap(page, shot: str) -> None:
     assert broken == [], f"words broken across lines ({shot}): {broken}"
     missing = page.evaluate(MONEY_WITHOUT_AMOUNT)
     assert missing == [], f"money buttons without their amount ({shot}): {missing}"
+    unasked = page.evaluate(UNASKED_SALES)
+    assert unasked == [], f"a sale or all-in bid recorded without asking ({shot}): {unasked}"
 
 
 # The element that has the focus with its ring drawn, if any (a stray box after an update).

@@ -138,6 +138,7 @@ def test_an_all_in_bid_stands_apart_and_asks_once(live_url, chromium, tmp_path):
     console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
     import_in(console, live_url, path)
     phone = seat_phone(chromium, console.get_attribute(".join a", "href"), bidder)
+    check_after_tap(phone, "flustered-all-in-page")  # no sale or all-in bid unasked
     all_in = phone.locator(".live .pr-all-in > summary")
     assert "all your cash" in all_in.text_content()
     assert phone.locator(".live .pr-quick-bids button", has_text="all your cash").count() == 0
@@ -170,6 +171,7 @@ def test_a_sale_is_never_the_filled_button_and_asks_once(live_url, chromium, tmp
     console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
     import_in(console, live_url, path)
     phone = seat_phone(chromium, console.get_attribute(".join a", "href"), seller)
+    check_after_tap(phone, "flustered-sale-page")  # no sale or all-in bid unasked
     sale = phone.locator(".live .rb-ask-first > summary").first
     assert sale.text_content().strip().startswith("Sell")
     filled = [" ".join(t.split()) for t in phone.locator(
