@@ -18,6 +18,7 @@ from tests.web.phone import (
     SHOTS,
     TAKE_BACK,
     assert_in_view,
+    assert_within_one_scroll,
     check_after_tap,
     check_after_update,
     focus_of,
@@ -182,3 +183,21 @@ def test_a_sale_is_never_the_filled_button_and_asks_once(live_url, chromium, tmp
     assert_in_view(phone, yes, "flustered-sale")
     check_phone_layout(phone)
     phone.screenshot(path=str(SHOTS / "flustered-barons-sale-360.png"))
+
+
+def test_every_certificate_to_buy_is_within_one_scroll(live_url, chromium, tmp_path):
+    """Railroad Barons' first Stock Round offers each Holding at four starting values: a row
+    a Holding, so every choice is on the screen after one scroll at most."""
+    path, buyer, _other = cut_game(tmp_path, "barons_game_1", ["buy"])
+    console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    import_in(console, live_url, path)
+    phone = seat_phone(chromium, console.get_attribute(".join a", "href"), buyer)
+    check_after_tap(phone, "flustered-certificates")
+    phone.locator(".live .now-card").screenshot(
+        path=str(SHOTS / "flustered-barons-certificates-360.png"))
+    starts = assert_within_one_scroll(phone, ".live .now-card button[type=submit]",
+                                      "flustered-certificates")
+    assert phone.locator(".live .rb-starts button").count() >= 8, starts
+    check_phone_layout(phone)
+    phone.locator(".live .now-card").screenshot(
+        path=str(SHOTS / "flustered-barons-certificates-360.png"))

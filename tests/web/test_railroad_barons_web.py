@@ -109,7 +109,9 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
         act(phone[other], game_id, {"type": "answer_offer", "player": other, "take": "cash"})
     page = text(ann.get(f"/g/{game_id}/me"))
     assert "Stock Round 1: Ann's turn." in page
-    assert "Start SB at $70" in page and "pay $280 for the Director's 40%" in page
+    # a row of small buttons per Holding to start: the value seen, "Start SB at" heard
+    assert "Or start a Holding (the Director's 40%)" in page
+    assert re.search(r'<span class="sr-only">Start SB at </span>\$70<small>pay \$280</small>', page)
     act(ann, game_id, {"type": "buy", "player": "p1", "holding": "SB", "percent": 40,
                        "par": 70})
     page = text(bob.get(f"/g/{game_id}/me"))
