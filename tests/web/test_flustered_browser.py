@@ -76,6 +76,17 @@ def seat_phone(chromium, join_url: str, player_id: str):
     return phone
 
 
+def phone_at(live_url, chromium, tmp_path, name: str, types: list[str], shot: str):
+    """The phone of the seat to act where the recorded game `name` first offers one of
+    `types`, checked as after a tap (no sale or all-in bid there unasked)."""
+    path, seat, _other = cut_game(tmp_path, name, types)
+    console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    import_in(console, live_url, path)
+    phone = seat_phone(chromium, console.get_attribute(".join a", "href"), seat)
+    check_after_tap(phone, shot)
+    return phone
+
+
 def first_move(phone):
     """The button of the seat's usual move: the first filled one of the "now" block."""
     buttons = phone.locator(".live .now-card form.act button[type=submit]:visible")
@@ -135,11 +146,8 @@ def test_refused_tap_take_back_and_a_quiet_live_update(live_url, chromium, tmp_p
 
 
 def test_an_all_in_bid_stands_apart_and_asks_once(live_url, chromium, tmp_path):
-    path, bidder, _other = cut_game(tmp_path, "prairie_game_1", ["bid"])
-    console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    import_in(console, live_url, path)
-    phone = seat_phone(chromium, console.get_attribute(".join a", "href"), bidder)
-    check_after_tap(phone, "flustered-all-in-page")  # no sale or all-in bid unasked
+    phone = phone_at(live_url, chromium, tmp_path, "prairie_game_1", ["bid"],
+                     "flustered-all-in-page")
     all_in = phone.locator(".live .pr-all-in > summary")
     assert "all your cash" in all_in.text_content()
     assert phone.locator(".live .pr-quick-bids button", has_text="all your cash").count() == 0
@@ -168,11 +176,7 @@ def test_an_all_in_bid_stands_apart_and_asks_once(live_url, chromium, tmp_path):
 
 
 def test_a_sale_is_never_the_filled_button_and_asks_once(live_url, chromium, tmp_path):
-    path, seller, _other = cut_game(tmp_path, "barons_game_1", ["sell"])
-    console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    import_in(console, live_url, path)
-    phone = seat_phone(chromium, console.get_attribute(".join a", "href"), seller)
-    check_after_tap(phone, "flustered-sale-page")  # no sale or all-in bid unasked
+    phone = phone_at(live_url, chromium, tmp_path, "barons_game_1", ["sell"], "flustered-sale-page")
     sale = phone.locator(".live .rb-ask-first > summary").first
     assert sale.text_content().strip().startswith("Sell")
     filled = [" ".join(t.split()) for t in phone.locator(
@@ -188,11 +192,8 @@ def test_a_sale_is_never_the_filled_button_and_asks_once(live_url, chromium, tmp
 def test_every_certificate_to_buy_is_within_one_scroll(live_url, chromium, tmp_path):
     """Railroad Barons' first Stock Round offers each Holding at four starting values: a row
     a Holding, so every choice is on the screen after one scroll at most."""
-    path, buyer, _other = cut_game(tmp_path, "barons_game_1", ["buy"])
-    console = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    import_in(console, live_url, path)
-    phone = seat_phone(chromium, console.get_attribute(".join a", "href"), buyer)
-    check_after_tap(phone, "flustered-certificates")
+    phone = phone_at(live_url, chromium, tmp_path, "barons_game_1", ["buy"],
+                     "flustered-certificates")
     phone.locator(".live .now-card").screenshot(
         path=str(SHOTS / "flustered-barons-certificates-360.png"))
     starts = assert_within_one_scroll(phone, ".live .now-card button[type=submit]",
