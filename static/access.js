@@ -1,7 +1,10 @@
 /* Usable without sight or a mouse, on every game page:
-   - after htmx replaces the live part (templates/play/_live.html) that held the focus (a tap, a
-     die face, a poll that redrew the form being used), the focus goes to the new "now" heading
-     (tabindex=-1), not back to the top of the page;
+   - after the person's own tap replaces the live part (templates/play/_live.html), the focus
+     goes to the new "now" heading (tabindex=-1), not back to the top of the page; a live update
+     (another phone acted: the part fetched itself) never moves the focus nor draws a ring: a
+     field being used that it redrew gets the focus back in place, else the focus stays put;
+   - a refusal of the person's tap (a `.failure` the answer carries) is scrolled into view and
+     the control tapped is marked (static/refusal.js);
    - the page's one live region (#announce, templates/play/_page.html, there from the start)
      says what the others did since the page last showed the game, and the turn cue when it
      appears. Nothing is said when the page first loads. */
@@ -61,27 +64,60 @@
 
   function isLive(el) { return el && el.classList && el.classList.contains("live"); }
 
+  /* A live update: the live part or its poller fetched itself; anything else is a tap. */
+  function isUpdate(elt) {
+    return isLive(elt) || (elt && elt.classList && elt.classList.contains("poll"));
+  }
+
+  var kept = null; /* the field a live update is redrawing while it has the focus */
+
+  function fieldKey(el) {
+    if (!el || !el.form || !el.name) return null;
+    var type = el.form.querySelector("input[name=type]");
+    return { id: el.id, name: el.name, value: el.type === "radio" ? el.value : null,
+             type: type ? type.value : null };
+  }
+
+  function refind(part, key) {
+    if (key.id) return document.getElementById(key.id);
+    var els = part.querySelectorAll("[name]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i], type = el.form && el.form.querySelector("input[name=type]");
+      if (el.name === key.name && (key.value === null || el.value === key.value)
+          && (type ? type.value : null) === key.type) return el;
+    }
+    return null;
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var part = live();
-    focusInLive = !!part && part.contains(document.activeElement);
+    var part = live(), elt = event.detail.elt;
+    if (isUpdate(elt)) return;
+    focusInLive = !!part && (part.contains(elt) || part.contains(document.activeElement));
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var part = event.detail.target;
     if (!isLive(part)) return;
-    var active = document.activeElement;
-    focusInLive = focusInLive || part.contains(active) || !active || active === document.body;
+    kept = null;
+    if (isUpdate(event.detail.requestConfig && event.detail.requestConfig.elt)) {
+      var active = document.activeElement;
+      if (active && active !== document.body && part.contains(active)) kept = fieldKey(active);
+    }
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var part = live();
     if (!part || !part.isConnected || !(isLive(event.detail.elt) || isLive(event.target))) return;
     var active = document.activeElement;
-    if (focusInLive && (!active || active === document.body)) {
+    if (kept) {
+      var again = refind(part, kept);
+      if (again && (!active || active === document.body)) again.focus({ preventScroll: true });
+    } else if (focusInLive && (!active || active === document.body)) {
       var h = heading(part);
       if (h) h.focus({ preventScroll: true });
     }
     focusInLive = false;
+    kept = null;
     say(news(part));
   });
 

@@ -57,7 +57,10 @@
     if (remembered(key) === cue.dataset.cue) return;
     remember(key, cue.dataset.cue);
     document.documentElement.dataset.cued = cue.dataset.cue;
-    if (navigator.vibrate) {
+    /* a browser lets a page vibrate only once the person has tapped it; asked before that,
+       it only logs a warning ("Blocked call to navigator.vibrate") */
+    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && tapped) {
       try { navigator.vibrate([200, 100, 200]); } catch (e) { /* not allowed here */ }
     }
     if (soundOn()) beep();

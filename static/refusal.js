@@ -1,6 +1,8 @@
 /* A refused tap (templates/play/_refusal.html): the choice it carried is put back into the
    matching fresh form once, so the seat sees what it chose; the message stays (a live update
-   swaps only the live part) until OK is tapped or the next tap is recorded. */
+   swaps only the live part) until OK is tapped or the next tap is recorded. A refusal of the
+   person's own tap, here or beside a control of the live part, is brought into view and the
+   button tapped is marked. */
 (function () {
   "use strict";
 
@@ -57,6 +59,53 @@
     var box = document.getElementById("act-refusal");
     if (box) box.innerHTML = "";
   });
+  /* The person's own tap (a form of the live part): the panel and the words of its button,
+     to mark the same button in the answer if the answer refuses it. */
+  var tapped = null;
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.closest(".live")) return;
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    var button = (trigger && trigger.submitter) || form.querySelector("button");
+    var panel = form.closest("[data-action]");
+    tapped = { action: panel ? panel.dataset.action : null,
+               words: button ? button.textContent.replace(/\s+/g, " ").trim() : "" };
+  });
+
+  function inView(el) {
+    var r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  }
+
+  /* After the answer to a tap: its refusal, if any, in view and the tapped button marked. */
+  function showRefusal() {
+    if (!tapped) return;
+    var mine = tapped;
+    tapped = null;
+    var words = document.querySelector("#act-refusal .refused, .live .failure[role=alert]");
+    if (!words || words.offsetParent === null) return;
+    var scope = (mine.action && document.querySelector(
+      '.live [data-action="' + mine.action + '"]')) || document.querySelector(".live");
+    var buttons = scope ? scope.querySelectorAll("button") : [];
+    for (var i = 0; i < buttons.length; i++) {
+      if (buttons[i].textContent.replace(/\s+/g, " ").trim() === mine.words) {
+        buttons[i].classList.add("tapped-refused");
+        if (!words.id) words.id = "refused-words";
+        buttons[i].setAttribute("aria-describedby", words.id);
+        break;
+      }
+    }
+    if (!inView(words)) words.scrollIntoView({ block: "center" });
+  }
+
   document.addEventListener("DOMContentLoaded", restore);
   document.addEventListener("htmx:afterSettle", restore);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var elt = event.detail.elt || event.target;
+    if ((elt && elt.classList && elt.classList.contains("live"))
+        || (event.target && event.target.classList && event.target.classList.contains("live"))) {
+      showRefusal();
+    }
+  });
 })();

@@ -1,5 +1,7 @@
 /* A stepper (templates/_macros.html, stepper): − and + change the number field they name,
-   within its min and max; the field stays typeable. Delegated, so swapped parts work too. */
+   within its min and max; the field stays typeable. Delegated, so swapped parts work too.
+   A <span data-sum="name prefix"> in the same form shows the sum of the form's number
+   fields whose names start with that prefix (a button naming the total it records). */
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {
@@ -16,4 +18,24 @@
     field.value = String(value);
     field.dispatchEvent(new Event("change", { bubbles: true }));
   });
+
+  function sums(form) {
+    var outs = form.querySelectorAll("[data-sum]");
+    for (var i = 0; i < outs.length; i++) {
+      var prefix = outs[i].getAttribute("data-sum"), total = 0;
+      var fields = form.querySelectorAll("input[type=number]");
+      for (var j = 0; j < fields.length; j++) {
+        var n = parseInt(fields[j].value, 10);
+        if (fields[j].name.indexOf(prefix) === 0 && !isNaN(n) && n > 0) total += n;
+      }
+      outs[i].textContent = String(total);
+    }
+  }
+
+  function changed(event) {
+    var form = event.target && event.target.form;
+    if (form && form.querySelector("[data-sum]")) sums(form);
+  }
+  document.addEventListener("input", changed);
+  document.addEventListener("change", changed);
 })();

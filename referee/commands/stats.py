@@ -73,8 +73,8 @@ def _stats(instance: Instance, args: argparse.Namespace) -> int:
         return 0
     print(f"{results.finished} finished game{'s' * (results.finished != 1)}.")
     for person in people:
-        games = ", ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g} "
-                          f"{t.games}/{t.wins}" for g, t in person.by_game.items())
+        games = "; ".join(f"{registry.GAMES[g].title if g in registry.GAMES else g}: "
+                          f"{t.games} played, {t.wins} won" for g, t in person.by_game.items())
         when = f", last played {person.last_played}" if person.last_played else ""
         print(printable(f"{person.name}: {person.games} played, {person.wins} won ({games}){when}"))
     return 0

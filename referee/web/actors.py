@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Response, abort, g, request
+from flask import Response, abort, g, request, url_for
+from werkzeug.exceptions import Forbidden
 
 from referee.web import store
 from referee.web.db import get_db
@@ -76,10 +77,28 @@ def current_actor(game: GameRow) -> Actor:
     return Actor(banker=banker, player_id=player_id, table=table)
 
 
+class SeatMoved(Forbidden):
+    """A phone whose seat cookie no seat holds any more: the seat moved to another phone (its
+    rejoin code was used there) or the banker freed it. The page offers the join page."""
+
+    name = "Your seat moved to another phone"
+    description = ("This phone no longer acts for its player: the seat was taken on another "
+                   "phone with its rejoin code (or the banker freed it). To play on this phone "
+                   "again, ask the banker for the seat's rejoin code and type it on the join "
+                   "page.")
+
+    def __init__(self, join_url: str):
+        super().__init__()
+        self.way_on = ("Open the join page", join_url)
+
+
 def require_actor(game: GameRow) -> Actor:
-    """The actor, or 403 for a browser that has neither joined nor is the banker."""
+    """The actor, or 403 for a browser that has neither joined nor is the banker (saying so
+    when the seat it held moved to another phone)."""
     actor = current_actor(game)
     if not actor.known:
+        if request.cookies.get(SEAT_COOKIE):
+            raise SeatMoved(url_for("join.join", game_id=game.id))
         abort(403, "This browser has not joined the game: scan the QR code on the table.")
     return actor
 

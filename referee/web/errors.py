@@ -17,6 +17,7 @@ def _http_error(err: HTTPException) -> Response:
     return page_or_fragment(
         "error.html", "_error.html", err.code or 500,
         code=err.code, title=err.name, message=err.description,
+        way_on=getattr(err, "way_on", None),
     )
 
 

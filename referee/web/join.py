@@ -45,14 +45,23 @@ def _seat_page(game: GameRow, key: str, status: int = 200, problem: str | None =
     return make_response(body, status)
 
 
+NO_KEY = ("This address lacks the game's key, which the QR code on the table carries: scan "
+          "it to take a free seat.")
+
+
 @bp.get("/join")
 def join(game_id: str) -> Response:
-    """The free seats of a game, for a phone that scanned the join QR code."""
+    """The free seats of a game, for a phone that scanned the join QR code; without the QR
+    code's key (typed by hand, or a moved seat's old phone), what it needs and the field for
+    a seat's rejoin code."""
     game = game_or_404(game_id)
-    key = request.args.get("k", "")
-    _checked_link(game, key)
     if current_actor(game).player_id:
         return redirect(url_for("play.phone", game_id=game.id), 303)
+    key = request.args.get("k", "")
+    if not same_secret(key, game.game_secret):
+        problem, status = (BAD_LINK, 403) if key else (NO_KEY, 200)
+        body = render_template("join/need_key.html", game=game, problem=problem)
+        return make_response(body, status)
     return _seat_page(game, key)
 
 

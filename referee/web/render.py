@@ -10,6 +10,7 @@ from referee.engine.replay import UNDO
 from referee.web import store
 from referee.web.actors import Actor, seats_of
 from referee.web.db import get_db
+from referee.web.headline import default_headline
 from referee.web.hooks import hooks_for
 from referee.web.lan import public_links, public_url
 from referee.web.permits import seated_banker_of
@@ -115,4 +116,6 @@ def render_game(
         )
     context.update(hooks.web.page_context(view))
     context.setdefault("now", Presenter(view))  # the game's own presenter, or the generic one
+    if page == "table":
+        context.setdefault("headline", default_headline(view, context["now"]))
     return page_or_fragment(f"play/{page}.html", "play/_live.html", status, **context)

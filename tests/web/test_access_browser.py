@@ -103,6 +103,9 @@ def test_no_wcag_fault_on_the_lobby_and_every_games_pages(tmp_path, live_url, ch
         phone.goto(join)
         if number == 0:
             found["join"] = faults(phone)  # the same page for every game
+            phone.goto(join.split("?")[0])  # typed without the QR code's key
+            found["join without the key"] = faults(phone)
+            phone.goto(join)
         seat = phone.locator("button.seat-button", has_text=to_act(console) or "").first
         seat.click()
         phone.wait_for_url("**/me")
@@ -113,7 +116,7 @@ def test_no_wcag_fault_on_the_lobby_and_every_games_pages(tmp_path, live_url, ch
         phone.context.close()
     bad = [f"{page}: {fault}" for page, faults_of in found.items() for fault in faults_of]
     assert not bad, "\n".join(bad)
-    assert len(found) == 2 + 4 * len(RECORDS)
+    assert len(found) == 3 + 4 * len(RECORDS)
 
 
 CONTRAST = """() => {

@@ -30,9 +30,22 @@ def test_picking_a_seat_sets_a_game_scoped_cookie_and_opens_the_phone_view(brows
 def test_a_wrong_join_key_is_refused(browser):
     banker = browser()
     game_id = banker.create_game()
-    assert browser().get(f"/g/{game_id}/join?k=guess").status_code == 403
-    assert browser().get(f"/g/{game_id}/join").status_code == 403
+    guessed = browser().get(f"/g/{game_id}/join?k=guess")
+    assert guessed.status_code == 403 and "does not fit this game" in guessed.text
+    assert 'value="p1"' not in guessed.text  # no seat offered, the rejoin field is
+    assert 'name="r"' in guessed.text
     assert browser().post(f"/g/{game_id}/join", {"k": "guess", "player": "p1"}).status_code == 403
+
+
+def test_the_join_page_without_the_key_says_what_it_needs_and_takes_a_rejoin_code(browser):
+    """The README: a phone that lost its seat types the seat's rejoin code on the join page."""
+    banker = browser()
+    game_id = banker.create_game()
+    page = browser().get(f"/g/{game_id}/join")
+    assert page.status_code == 200
+    assert "This address lacks the game" in page.text and "scan it to take a free seat" in page.text
+    assert 'value="p1"' not in page.text  # the seats need the key
+    assert f'action="/g/{game_id}/rejoin"' in page.text and 'name="r"' in page.text
 
 
 def test_a_taken_seat_cannot_be_taken_again(browser):

@@ -12,6 +12,7 @@ import pytest
 from referee.engine.replay import Replayer
 from referee.games import registry
 from tests.web.conftest import check_phone_layout, import_in, join_phones
+from tests.web.phone import assert_within_one_scroll
 from tests.web.test_money_taps import rivals_building
 from tests.web.test_railbaron_board import _replay_on_the_web, _us_table
 
@@ -94,6 +95,11 @@ def test_rail_baron_names_payoffs_and_prices_and_asks_before_an_arrival_out_of_r
     press(ann, ann.locator(".live button", has_text="Yes: Arrived at Tampa"))
     deeds = money_named(ann, "railbaron")  # the purchase: every deed with its price
     assert len(deeds) > 5
+    # every railroad within her cash is there, none folded away, all within one scroll
+    within = int(re.search(r"\((\d+) within your cash", ann.text_content(".live")).group(1))
+    assert assert_within_one_scroll(ann, ".live .rb-buy button.rb-deed", "rb-buy") == within
+    ann.locator(".live div.rb-buy-compact").screenshot(
+        path=str(SHOTS / "money-railbaron-purchase-360.png"))
 
 
 def test_railway_rivals_first_into_a_town_is_apart_from_ending_the_turn(

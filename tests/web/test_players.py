@@ -97,6 +97,9 @@ def test_three_imported_games_give_each_person_his_games_and_wins(app, banker, c
         "average_final_payoff": 33,  # (31 + 34) / 2 = 32.5, halves up
         "dividends": 54}  # 19 + 35
     assert "railroad_barons" not in printed["Dee"]["by_game"]
+    # the page says each game's count in words, not as "2/1"
+    page = banker.get("/players").text
+    assert "Prairie Railroads: 2 played, 1 won" in page and "2/1" not in page
 
 
 def test_the_lobby_links_to_the_players_page(banker):
@@ -231,5 +234,6 @@ def test_stats_prints_a_line_per_person(app, banker, club_night, capsys):
     assert main(["stats", "--instance", app.instance_path]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "3 finished games."
-    assert "Ann: 3 played, 1 won (Prairie Railroads 2/1, Railroad Barons 1/0)" in out
+    assert ("Ann: 3 played, 1 won (Prairie Railroads: 2 played, 1 won; Railroad Barons: "
+            "1 played, 0 won)") in out
 

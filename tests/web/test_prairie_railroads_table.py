@@ -60,7 +60,7 @@ def part(page: str, marker: str) -> str:
 
 def test_a_running_auction_is_the_spotlight_with_its_high_bid_and_next_bidder(browser):
     page = _table(browser, AUCTION)
-    status = part(page, 'class="card pub-status')
+    status = part(page, 'class="card table-headline')
     assert "Turn 2 — auction of a share of the ATSF." in status
     assert "Next to act: Bob" in status
     spot = part(page, 'class="card pub-spotlight prt-spot prt-spot-auction')
@@ -83,7 +83,7 @@ def test_each_railroad_has_a_card_with_its_figures_and_holders(browser):
                    "Held by Bob 1, Cy 1.", "Controlled by Bob and Cy."):
         assert figure in atsf, figure
     mkt = part(page, 'data-railroad="MKT"')
-    assert "Treasury $0 underfinanced" in mkt
+    assert "Treasury $0 under $5: cannot build" in mkt
     assert 'style="--pc: #1f1f1f"' in page  # the CRIP in black, as its track cubes
     assert page.count('class="card prt-rr') == 6
 
@@ -97,9 +97,9 @@ def test_each_player_has_a_card_with_cash_shares_and_cards_left(browser):
     assert "Next Pay Dividends $6" in cy  # ATSF $4 + KP $1 + MKT $1
     assert "Cards in hand: 1 Pay Dividends, 5 Offer Stock, 10 Construct Track" in cy
     assert "to play" in part(page, 'data-player="bob"')
-    status = part(page, 'class="card pub-status')
+    status = part(page, 'class="card table-headline')
     assert "Turn 7 — Bob: play a card from the hand or draw one." in status
-    assert "Pay Dividends played: 2 of 8" in status
+    assert "Pay Dividends played: 2 of 8" in part(page, 'class="quiet prt-deck')
 
 
 def test_the_growth_just_rolled_is_the_spotlight_until_the_build(browser):
@@ -194,3 +194,10 @@ def test_the_table_view_fits_a_screen_and_a_phone(tmp_path, live_url, chromium):
         page.screenshot(path=str(SCREENSHOTS / f"prairie-table-over-{size}-full.png"),
                         full_page=True)
         context.close()
+
+
+def test_an_empty_treasury_nobody_controls_is_not_called_underfinanced(browser):
+    """Before any share is sold every treasury is empty: only a railroad someone controls,
+    which a player could choose to build, is said to be unable to build."""
+    page = _table(browser, 1)
+    assert "cannot build" not in page and "underfinanced" not in page

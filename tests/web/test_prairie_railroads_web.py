@@ -57,6 +57,10 @@ def test_a_game_needs_the_deck_counted_and_a_known_board(browser):
     assert page.status_code == 422
     assert "Unknown board table" in page.text
     assert "Count the Pay Dividends cards left in the draw deck" in page.text
+    # said again right above "Start the game", where the tap was, not only at the top
+    beside = page.text.split('class="failure start-problems"')[1].split("</ul>")[0]
+    assert "Count the Pay Dividends cards" in beside
+    assert page.text.index("start-problems") < page.text.index(">Start the game<")
 
 
 def test_phones_play_the_initial_auction_live(browser):
@@ -274,9 +278,18 @@ def test_quick_bids_offer_the_minimum_one_and_five_more_and_all_the_cash(browser
     page = re.sub(r"</?span[^>]*>", "", page)
     assert "Bid $1 (minimum)" in page and "Bid $5 (+$5)" in page
     assert f"Bid ${cash} (all your cash)" in page
+    # all the cash stands apart from the usual bids and asks once
+    quick = page.split('class="pr-quick-bids"')[1].split("</div>")[0]
+    assert "all your cash" not in quick
+    asked = page.split('pr-all-in')[1].split("</details>")[0]
+    assert f"Bid all your cash, ${cash}" in asked and f"Yes: bid ${cash}" in asked
     act(ann, game_id, {"type": "bid", "player": "p1", "amount": 5})  # the +$5 button's action
     page = re.sub(r"</?span[^>]*>", "", text(bob.get(f"/g/{game_id}/me")))
     assert "Bid $6 (minimum)" in page and "Bid $10 (+$5)" in page
+    assert "Drop out</button>" in page  # Cy still bids after him: dropping out moves nothing
+    act(bob, game_id, {"type": "pass", "player": "p2"})
+    page = re.sub(r"</?(span|bdi)[^>]*>", "", text(cy.get(f"/g/{game_id}/me")))
+    assert "Drop out: Ann buys for $5</button>" in page  # not a price of dropping out
 
 
 def test_without_a_board_a_build_picks_a_city_already_known(browser):

@@ -40,7 +40,7 @@ def test_the_quick_lookup_on_a_phone(live_url, chromium):
     page.goto(live_url + "/railbaron/lookup")
     check_phone_layout(page)
 
-    page.click("fieldset.roll >> text=Roll for me")  # the app rolls the region dice
+    page.click("fieldset.roll >> text=Roll the region for me")  # the app rolls the region dice
     page.wait_for_selector("#region-answer")
     assert "of region rolls" in page.inner_text("#region-answer")
     assert page.locator("input[name=r]:checked").count() == 1
@@ -112,3 +112,14 @@ def test_adding_a_map_in_the_browser_then_playing_it(live_url, chromium, tmp_pat
     page.wait_for_url("**/banker")
     check_phone_layout(page)
     shot(page, "maps-game-on-tiny-360")
+
+
+def test_each_roll_button_says_what_it_rolls(live_url, chromium):
+    """Two rolls on one page: each "Roll ... for me" names its own, never two alike."""
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(live_url + "/lookup")
+    page.click("fieldset.roll >> text=Roll the region for me")
+    page.wait_for_selector("#region-answer")
+    words = [" ".join(b.split()) for b in page.locator("button.roll-button").all_text_contents()]
+    assert "Roll the region for me" in words and "Roll the city for me" in words
+    assert len(words) == len(set(words))

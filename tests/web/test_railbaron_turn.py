@@ -713,7 +713,10 @@ def test_a_shortfall_offers_sell_back_and_auction(rb):
     assert "Fees owed $1,000, cash $500: raise $500 by selling back" in live(
         rb.page(rb.banker))  # a banker who does not play sees the figures too
     buttons = Page(html).buttons()
-    assert "BB Sell back for $4,000" in buttons and "BB Auction (opening $4,000)" in buttons
+    assert "Yes: sell the BB for $4,000" in buttons and "BB Auction (opening $4,000)" in buttons
+    # a sale asks once: its button is folded behind the railroad and its half price
+    assert re.search(r"<summary[^>]*>\s*<span[^>]*>BB</span> Sell back for \$4,000</summary>\s*"
+                     r"<p class=\"rare-ask\">Sell the [^<]+ back to the bank for \$4,000\?", html)
     assert press(rb.bob, html, "BB Auction").status_code == 303
     ann = live(rb.page(rb.ann))
     assert "Bravo & Bay · sold by Bob" in ann and "Your bid." in ann

@@ -121,7 +121,9 @@ def test_two_phones_play_the_draft_and_the_first_stock_round(browser):
         act(phone[other], game_id, {"type": "answer_offer", "player": other, "take": "cash"})
     page = text(ann.get(f"/g/{game_id}/me"))
     assert "Stock Round 1: Ann's turn." in page
-    assert "Start SB at $70" in page and "pay $280 for the Director's 40%" in page
+    # a row of small buttons per Holding to start: the value seen, "Start SB at" heard
+    assert "Or start a Holding (the Director's 40%)" in page
+    assert re.search(r'<span class="sr-only">Start SB at </span>\$70<small>pay \$280</small>', page)
     act(ann, game_id, {"type": "buy", "player": "p1", "holding": "SB", "percent": 40,
                        "par": 70})
     page = text(bob.get(f"/g/{game_id}/me"))
@@ -302,3 +304,40 @@ def test_the_banker_undoes_naming_what_is_taken_back_and_corrects_a_name(browser
     assert renamed.status_code in (200, 303)
     act(ann, game_id, {"type": "offer_investor", "player": "p1", "investor": 60, "price": 75})
     assert "Robert takes either $75 or the card" in text(banker.get(f"/g/{game_id}/history"))
+
+
+def test_a_sale_is_quiet_apart_and_asked_once(browser):
+    """Selling is never the filled primary button: it asks once, naming what it receives."""
+    record = json.loads((GAMES / "barons_game_1.json").read_text())
+    first = next(i for i, a in enumerate(record["actions"]) if a["type"] == "sell")
+    banker, ann = browser(), browser()
+    cut = json.dumps(dict(record, actions=record["actions"][:first])).encode()
+    response = banker.post("/import", {"record": (io.BytesIO(cut), "game.json")})
+    assert response.status_code == 303, response.text
+    game_id = response.headers["Location"].split("/")[2]
+    assert ann.join(banker.join_link(game_id), "ann").status_code == 303
+    page = text(ann.get(f"/g/{game_id}/me"))
+    sale = page.split('rb-ask-first')[1].split("</details>")[0]
+    assert re.search(r'<summary class="button secondary rare big">Sell MSC \d+% <span', sale)
+    assert re.search(r"Sell MSC \d+% to the bank for \$\d+\?", sale)
+    assert re.search(r'class="big secondary rare">Yes: Sell MSC \d+%', sale)
+    filled = re.findall(r'<button type="submit" class="big">([^<]+)', page)
+    assert filled and not any(b.startswith("Sell") for b in filled)
+    answer = act(ann, game_id, record["actions"][first])
+    assert answer.status_code == 303, text(answer)
+
+
+def test_a_box_folder_copied_in_while_it_runs_is_offered_at_once(app, browser):
+    """The README: a box's folder copied into <instance>/railroad_barons_boxes/ (from another
+    laptop's export) is in the lobby and playable without a restart."""
+    import shutil
+    from pathlib import Path
+
+    owner = browser()
+    options = text(owner.get("/new/options?game=railroad_barons", headers={"HX-Request": "true"}))
+    assert "copied" not in options
+    shutil.copytree(TEST_BOX, Path(app.instance_path) / "railroad_barons_boxes" / "copied")
+    options = text(owner.get("/new/options?game=railroad_barons", headers={"HX-Request": "true"}))
+    assert 'value="copied"' in options
+    game_id = owner.create_game(["Ann", "Bob"], game="railroad_barons", map="copied")
+    assert "Investor draft" in text(owner.get(f"/g/{game_id}/banker"))

@@ -107,11 +107,16 @@ def test_a_race_on_three_phones(live_url, chromium):
         ann.click("button[aria-label^='One more: Route length']")
     assert ann.input_value("input[name='on_p2:int']") == "3"
     assert ann.input_value("input[name='length:int']") == "8"
+    # the button names the fees the route records: the hexes on rivals' lines, not the length
+    assert "Declare the route: fees 3 units" in " ".join(
+        ann.text_content("button:has-text('Declare the route')").split())
     click(ann, "button:has-text('Declare the route')")
     for phone, rival, hexes, length in ((bob, "p1", "2", "7"), (cy, "p1", "4", "9")):
         phone.wait_for_selector("button:has-text('Declare the route')", timeout=6000)
         phone.fill(f"input[name='on_{rival}:int']", hexes)
         phone.fill("input[name='length:int']", length)
+        assert f"fees {hexes} units" in " ".join(  # typed, not stepped: the same sum
+            phone.text_content("button:has-text('Declare the route')").split())
         click(phone, "button:has-text('Declare the route')")
 
     # the race: Ann (richest) throws first, then Bob, then Cy

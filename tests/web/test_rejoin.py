@@ -28,8 +28,13 @@ def test_the_code_moves_the_seat_to_a_new_phone_and_the_old_one_is_refused(table
     taken = new_phone.post(f"/g/{game_id}/rejoin", {"r": code.lower()})  # typed in any case
     assert taken.status_code == 303 and taken.headers["Location"] == f"/g/{game_id}/me"
     assert "You are Ann" in new_phone.get(f"/g/{game_id}/me").text
-    assert ann.get(f"/g/{game_id}/me").status_code == 403
+    refused = ann.get(f"/g/{game_id}/me")
+    assert refused.status_code == 403
+    assert "Your seat moved to another phone" in refused.text  # not "has not joined"
+    assert f'href="/g/{game_id}/join"' in refused.text  # where to type a code
     assert ann.act(game_id, type="add", player="p1", amount=1).status_code == 403
+    # the old phone on the join page it was sent to: the field for the rejoin code
+    assert 'name="r"' in ann.get(f"/g/{game_id}/join").text
 
 
 def test_a_code_works_once_and_a_new_code_replaces_the_old(table, browser):
@@ -76,6 +81,9 @@ def test_the_console_offers_a_rejoin_code_for_every_seat_and_the_join_page_a_fie
     console = banker.get(f"/g/{game_id}/banker").text
     for player_id in ("p1", "p2"):
         assert f"/g/{game_id}/seats/{player_id}/rejoin" in console
+    # within reach: a link at the top of the console, under the join code, leads to the seats
+    assert console.index('href="#seats"') < console.index('class="live"') < console.index(
+        'id="seats"')
     assert 'name="r"' in banker.get(banker.join_link(game_id)).text
 
 

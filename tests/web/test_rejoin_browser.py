@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout, join_phones, start_in_lobby
+from tests.web.phone import in_view
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +19,13 @@ def test_a_rejoin_code_puts_the_seat_on_a_new_phone_and_the_old_one_is_refused(l
     old = join_phones(chromium, join_url, ["Ann"])["Ann"]
     me = old.url
 
-    banker.locator(".seat-list li", has_text="Ann").locator("button:text-is('Rejoin code')").click()
+    jump = banker.locator("a:text-is('A phone lost its seat? Its rejoin code')")
+    assert in_view(jump)  # at the top of the console
+    jump.click()
+    button = banker.locator(".seat-list li", has_text="Ann").locator(
+        "button:text-is('Rejoin code')")
+    assert in_view(button)
+    button.click()
     banker.wait_for_url("**/seats/p1/rejoin")
     check_phone_layout(banker)
     assert banker.locator(".rejoin-code .qr svg").count() == 1
@@ -34,7 +41,10 @@ def test_a_rejoin_code_puts_the_seat_on_a_new_phone_and_the_old_one_is_refused(l
 
     answer = old.goto(me)
     assert answer.status == 403
-    assert "has not joined the game" in old.text_content("body")
+    assert "Your seat moved to another phone" in old.text_content("body")
+    check_phone_layout(old)
+    old.click("a:text-is('Open the join page')")  # offers the join page, with the code field
+    assert old.locator("#rejoin-code").is_visible()
 
     # the code was used: typed on another phone's join page it takes no seat
     third = chromium.new_context(**PHONE).new_page()

@@ -1,7 +1,8 @@
 """Every game's four pages (a player's phone, the banker's console, the table, the history) at
 360 and 1280 px, from a recorded game cut in the middle, kept as screenshots for a person to
 look at side by side (tests/screenshots/screens-GAME-PAGE-WIDTH.png, git-ignored). Each page
-reads as the same app: one "What to do now" on the phone, the history as turn folds."""
+reads as the same app: one "What to do now" on the phone, the history as turn folds, the table's
+headline the same element in every game, large on a laptop and a TV."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import PHONE, check_phone_layout, import_in
+from tests.web.phone import in_view
 
 pytestmark = pytest.mark.browser
 
@@ -51,3 +53,24 @@ def test_every_page_of_every_game_at_both_widths(live_url, chromium, tmp_path, g
             page.screenshot(path=str(SHOTS / f"screens-{game}-{name}-{width}.png"),
                             full_page=True)
         page.set_viewport_size(PHONE["viewport"])
+    table_headline(banker, game)
+
+
+HEADLINE_SIZE = """() => parseFloat(getComputedStyle(
+  document.querySelector(".table-headline-status")).fontSize)"""
+
+
+def table_headline(page, game: str) -> None:
+    """The table view opens with the same headline element in every game, on screen and
+    large: across a room on a laptop (1280×800) and on a TV (1920×1080)."""
+    for width, height, least in ((1280, 800, 32), (1920, 1080, 40)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()
+        headline = page.locator(".live > .table-headline")
+        assert headline.count() == 1, game
+        assert in_view(headline), game
+        assert page.evaluate(HEADLINE_SIZE) >= least, game
+        words = " ".join(headline.text_content().split())
+        assert len(words) > 10, words
+        page.screenshot(path=str(SHOTS / f"screens-{game}-headline-{width}.png"))
+    page.set_viewport_size(PHONE["viewport"])

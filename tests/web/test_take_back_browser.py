@@ -31,6 +31,7 @@ def test_a_player_takes_back_his_own_mis_tap(app, live_url, chromium):
     roll(ann, 1, 1, 2)  # a mis-tap: the dice on the table showed red 2, white 3 and 3
     card = ann.locator(".live .take-back summary")
     assert card.is_visible()
+    check_phone_layout(ann)  # its one line folds a long tap's words, no sideways scroll
     asked = " ".join(card.text_content().split())
     assert asked.startswith("Take back:") and "Ann" in asked and "North" in asked, asked
     card.click()

@@ -29,6 +29,7 @@ from referee.games.prairie_railroads.views import (
     to_act,
 )
 from referee.web.games.prairie_railroads.table import COLOURS, table_view
+from referee.web.headline import Headline
 from referee.web.hooks import WebParts
 from referee.web.presenter import Panel, Presenter
 from referee.web.turns import Fold, folds
@@ -80,7 +81,8 @@ class PrairieView(Presenter):
         return f"Turn {turn.number}, {self.name(turn.player)}{card}: {PHASES[turn.phase]}."
 
     def _prepare_bid(self, panel: Panel) -> None:
-        """Quick bids: the minimum, $1 and $5 over the high bid, and all the bidder's cash."""
+        """Quick bids: the minimum, $1 and $5 over the high bid, and all the bidder's cash (kept
+        apart in `all_in`)."""
         low, cash = panel.legal["minimum"], panel.legal["maximum"]
         high = (self.state.auction.high if self.state.auction is not None else None) or 0
         quick: dict[int, str] = {}
@@ -89,6 +91,8 @@ class PrairieView(Presenter):
             if low <= amount <= cash:
                 quick.setdefault(amount, words)
         panel.data["quick"] = sorted(quick.items())
+        # all the cash, unless it is also the least bid: a tap apart that asks once
+        panel.data["all_in"] = [cash] if quick.get(cash) == "all your cash" else []
 
     def _prepare_growth(self, panel: Panel) -> None:
         """Two dice, tens then units, "Roll for me" first (without a board the roll is
@@ -204,7 +208,9 @@ def page_context(view: Any) -> dict:
                "segment_cost": SEGMENT_COST, "double_cost": DOUBLE_COST}
     if view.page == "table":
         colours = {p["id"]: str(p.get("colour") or "") for p in view.game.players}
-        context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name, colours)
+        table = context["pr_table"] = table_view(page.state, view.snapshot.frames, page.name,
+                                                 colours)
+        context["headline"] = Headline(table.status, table.to_act, table.over)
     return context
 
 

@@ -68,7 +68,7 @@ class RailroadCard:
     colour: str
     ink: str
     treasury: int
-    underfinanced: bool  # under $5 while the game goes on (it cannot build)
+    underfinanced: bool  # controlled, under $5 while the game goes on (it cannot build)
     minimum_bid: int  # the least a share may be bid for now (Value ÷ 5)
     sold: int  # shares sold, of SHARES
     shares: int
@@ -180,7 +180,8 @@ def railroad_cards(state: State, name: Namer) -> tuple[RailroadCard, ...]:
         holders = sorted(row["shares"].items(), key=lambda item: -item[1])
         cards.append(RailroadCard(
             key=row["key"], name=row["name"], colour=colour, ink=ink,
-            treasury=row["treasury"], underfinanced=row["underfinanced"] and not state.over,
+            treasury=row["treasury"],
+            underfinanced=row["underfinanced"] and bool(row["controllers"]) and not state.over,
             minimum_bid=row["minimum_bid"], sold=SHARES - row["unsold"], shares=SHARES,
             holders=tuple((name(pid), n) for pid, n in holders),
             controllers=tuple(name(pid) for pid in row["controllers"]),

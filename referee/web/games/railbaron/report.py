@@ -27,6 +27,7 @@ from referee.web.games.railbaron.history import (
     namer,
     turn_groups,
 )
+from referee.web.headline import Headline
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
 RECENT_LINES = 10
@@ -348,8 +349,8 @@ def final_report(state: State, frames: Sequence[Any], game_players: Sequence[dic
 
 
 def page_context(view: Any) -> dict:
-    """Extra template names for the table and history pages: `rb_table` or `rb_history`, and
-    `rb_report` once the game is over."""
+    """Extra template names for the table and history pages: `rb_table` (and its `headline`)
+    or `rb_history`, and `rb_report` once the game is over."""
     snapshot = view.snapshot
     state: State = snapshot.state
     rules = snapshot.rules
@@ -359,8 +360,9 @@ def page_context(view: Any) -> dict:
         "rb_report": final_report(state, snapshot.frames, players) if state.over else None,
     }
     if view.page == "table":
-        context["rb_table"] = table_view(state, board, snapshot.frames, snapshot.log,
-                                         players)
+        table = context["rb_table"] = table_view(state, board, snapshot.frames, snapshot.log,
+                                                 players)
+        context["headline"] = Headline(table.status, table.to_act, table.over)
     elif view.page == "history":
         told: History = history(snapshot.frames, snapshot.log)
         context["rb_history"] = told

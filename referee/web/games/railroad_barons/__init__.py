@@ -70,6 +70,9 @@ class Choice:
     detail: str = ""
     price_field: bool = False  # the value or price is typed (a number field)
     why: tuple[str, str] | None = None  # (figure, subject): the amount's explanation beside it
+    ask: str = ""  # a sale: the question its quiet button asks once before it is recorded
+    short: str = ""  # the label in a row of alike choices under a heading ("$70")
+    short_detail: str = ""  # its line beneath ("pay $280")
 
 
 @dataclass
@@ -253,16 +256,18 @@ class BaronsView(SnapshotView):
         subject = "|".join(str(x) for x in (a["player"], sale["holding"], sale["percent"],
                                              smaller or "") if x != "")
         return Choice(a, label, f"receive {dollars(terms.proceeds)}{drop}",
-                      why=("sale", subject))
+                      why=("sale", subject),
+                      ask=f"{label} to the bank for {dollars(terms.proceeds)}?")
 
     def buy_choice(self, a: dict) -> Choice:
         s = self.state
         h = s.holdings[a["holding"]]
         pct, give = a["percent"], a.get("give")
         if "par" in a:
+            cost = dollars(certificate_cost(a["par"], pct))
             return Choice(a, f"Start {a['holding']} at {dollars(a['par'])}",
-                          f"pay {dollars(certificate_cost(a['par'], pct))} for the "
-                          "Director's 40%")
+                          f"pay {cost} for the Director's 40%",
+                          short=dollars(a["par"]), short_detail=f"pay {cost}")
         value = self.box.track[h.space].value
         capital = f"; {a['holding']} gets {dollars(capital_amount(value))} of capital" \
             if capital_due(h, pct - (give or 0)) else ""
