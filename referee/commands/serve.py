@@ -105,7 +105,7 @@ def serve(args: argparse.Namespace) -> int:
     from waitress import create_server
 
     from referee.web import create_app
-    from referee.web.db import DamagedDatabase, DatabaseGone, write_problem
+    from referee.web.db import LOST, DamagedDatabase, DatabaseGone, write_problem
 
     try:
         mdns.host_label(args.name)
@@ -122,6 +122,8 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     if problem := write_problem(app.config["DATABASE"]):
         print(f"Warning: {problem}", file=sys.stderr)
+    for lost in app.extensions[LOST]:  # fewer actions than the last run acknowledged
+        print(f"Warning: actions were lost. {lost}", file=sys.stderr)
     from referee.web.warm import RECENT_HOURS, warm_up
 
     if ready := warm_up(app):  # before it listens: a phone's first page is then a quick one
