@@ -7,6 +7,7 @@ error half-way) has it rolled back before the connection serves again.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import shutil
@@ -293,12 +294,25 @@ def _damaged(path: str | os.PathLike[str], err: Exception) -> str:
             "unless a copy of the file exists) and start again.")
 
 
+def _unwritable(path: str | os.PathLike[str]) -> str | None:
+    """Why the file cannot be written (a read-only disk or mount, no permission), or None;
+    found without opening it: closing a descriptor of the database file would take away
+    every lock SQLite's connections in this process hold on it (POSIX locks are the
+    process's), and another program could then delete the -wal under the server."""
+    if os.statvfs(path).f_flag & os.ST_RDONLY:
+        return os.strerror(errno.EROFS)
+    if not os.access(path, os.W_OK):
+        return os.strerror(errno.EACCES)
+    return None
+
+
 def write_problem(path: str | os.PathLike[str]) -> str | None:
     """Why games cannot be saved in the database now (read-only, or the disk nearly full), or
     None. Takes the write lock and lets it go, writing nothing."""
     free = shutil.disk_usage(Path(path).parent).free
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))  # opened for writing, nothing written
+        if why := _unwritable(path):
+            return f"the database {path} cannot be written ({why}): no game can be saved."
         db = open_database(path)
         try:
             db.conn.execute("BEGIN IMMEDIATE")
