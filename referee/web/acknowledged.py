@@ -1,11 +1,11 @@
 """How many actions of each game the server has acknowledged, kept beside the database.
 
-The count is written (a small JSON file, replaced whole) after each action is committed and
-before its answer goes out; it lives outside the database and its write-ahead log, so a start
-that finds fewer actions in a game than were acknowledged (its `-wal` was deleted, or an older
-copy of the file was put back) can say which games lost how many. A count is never above what
-was committed: a lower one (a write of the file that failed, two servers writing it at once)
-only hides a loss, it never reports one that did not happen.
+After each action is committed, and before its answer goes out, a line (the game, its title,
+its count) is appended to a file outside the database and its write-ahead log; a start that
+finds fewer actions in a game than were acknowledged (its `-wal` was deleted, or an older copy
+of the file was put back) can say which games lost how many, and then starts the file again
+from the counts found. A count is never above what was committed: one missing (a write of the
+file that failed) only hides a loss, it never reports one that did not happen.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from referee.web.store import Listing
 
-ACKNOWLEDGED_FILE = "acknowledged.json"
+ACKNOWLEDGED_FILE = "acknowledged.jsonl"
 
 log = logging.getLogger(__name__)
 
@@ -33,17 +33,32 @@ class Count:
     actions: int
 
 
+def _line(game_id: str, count: Count) -> bytes:
+    return (json.dumps({"game": game_id, "title": count.title, "actions": count.actions},
+                       ensure_ascii=False) + "\n").encode()
+
+
 def _read(path: Path) -> dict[str, Count]:
+    """The highest count of each game in the file (a line that cannot be read is skipped)."""
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        return {str(game_id): Count(str(c["title"]), int(c["actions"]))
-                for game_id, c in stored.items()}
+        lines = path.read_bytes().splitlines()
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        log.warning("%s cannot be read: the games' acknowledged actions start again from "
-                    "the database", path)
+    except OSError as err:
+        log.warning("%s cannot be read (%s): a loss of acknowledged actions goes unnoticed",
+                    path, err.strerror)
         return {}
+    counts: dict[str, Count] = {}
+    for line in lines:
+        try:
+            entry = json.loads(line)
+            game_id, count = str(entry["game"]), Count(str(entry["title"]),
+                                                       int(entry["actions"]))
+        except (ValueError, TypeError, KeyError):
+            continue
+        if game_id not in counts or counts[game_id].actions < count.actions:
+            counts[game_id] = count
+    return counts
 
 
 class Acknowledged:
@@ -54,35 +69,33 @@ class Acknowledged:
         self._guard = threading.Lock()
 
     def note(self, game_id: str, title: str, actions: int) -> None:
-        """Keep `actions` as the game's acknowledged count (never lowering it); a file that
-        cannot be written costs only the warning at the next start."""
-        with self._guard:
-            counts = _read(self.path)
-            if game_id in counts and counts[game_id].actions >= actions:
-                return
-            counts[game_id] = Count(title, actions)
-            self._write(counts)
-
-    def start_from(self, found: dict[str, Count]) -> list[str]:
-        """Compare the counts acknowledged by the last run with those `found` in the database,
-        then keep the found ones: a sentence per game that lost actions."""
-        with self._guard:
-            lost = losses(_read(self.path), found)
-            self._write(found)
-        return lost
-
-    def _write(self, counts: dict[str, Count]) -> None:
-        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        text = json.dumps({g: {"title": c.title, "actions": c.actions}
-                           for g, c in counts.items()}, ensure_ascii=False)
+        """Keep `actions` as the game's acknowledged count: one line appended (a write the
+        disk refuses costs only the warning at the next start)."""
         try:
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, self.path)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                os.write(fd, _line(game_id, Count(title, actions)))
+            finally:
+                os.close(fd)
         except OSError as err:
             log.warning("%s cannot be written (%s): a loss of acknowledged actions would go "
                         "unnoticed at the next start", self.path, err.strerror)
+
+    def start_from(self, found: dict[str, Count]) -> list[str]:
+        """Compare the counts acknowledged by the last run with those `found` in the database,
+        then keep the found ones only: a sentence per game that lost actions."""
+        with self._guard:
+            lost = losses(_read(self.path), found)
+            temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+            try:
+                fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "wb") as out:
+                    out.write(b"".join(_line(g, c) for g, c in found.items()))
+                os.replace(temporary, self.path)
+            except OSError as err:
+                log.warning("%s cannot be written (%s): a loss of acknowledged actions would "
+                            "go unnoticed at the next start", self.path, err.strerror)
+        return lost
 
 
 def _shown(title: str) -> str:
