@@ -55,6 +55,7 @@ ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
 PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railway_rivals/test_mutants.py", "tests/prairie_railroads/test_dividends_and_end.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
+FILES = ["tests/web/test_database_gone.py", "tests/web/test_acknowledged.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]
@@ -124,6 +125,12 @@ TARGETS = [
     Target("referee/games/contract.py", FIGURES, only=("ranked",)),
     Target("referee/web/people.py", PEOPLE, only=("total", "shown_name", "counted_names",
                                                  "_totals", "club")),
+    # no acknowledged action lost: the files a write must find, the counts a start compares
+    Target("referee/web/db.py", FILES, only=(
+        "check_same_file", "OpenedFiles._log_is_whole", "OpenedFiles.checkpoint",
+        "GameFile.committed", "open_database", "immediate", "acknowledge")),
+    Target("referee/web/acknowledged.py", FILES, only=("_read", "Acknowledged.start_from",
+                                                       "losses", "counts")),
 ]
 
 # -- the mutations --------------------------------------------------------------------------

@@ -299,7 +299,8 @@ def _unwritable(path: str | os.PathLike[str]) -> str | None:
     found without opening it: closing a descriptor of the database file would take away
     every lock SQLite's connections in this process hold on it (POSIX locks are the
     process's), and another program could then delete the -wal under the server."""
-    if os.statvfs(path).f_flag & os.ST_RDONLY:
+    statvfs = getattr(os, "statvfs", None)  # Windows has none (and keeps a lock per handle)
+    if statvfs is not None and statvfs(path).f_flag & os.ST_RDONLY:
         return os.strerror(errno.EROFS)
     if not os.access(path, os.W_OK):
         return os.strerror(errno.EACCES)

@@ -131,10 +131,14 @@ def test_a_log_deleted_under_the_server_goes_into_the_database_file_at_the_first
     pool.checkpointer.stop()  # only the refusal moves the log here
     for seq in range(1, 5):
         assert add(banker, game_id, seq).status_code == 303
-    Path(f"{database(app)}-wal").unlink()
+    wal = Path(f"{database(app)}-wal")
+    wal.unlink()
     assert add(banker, game_id, 5).status_code == 503
     # what the deleted log held is in the file: a restart finds every acknowledged action
     assert actions_in_the_file_alone(app) == 5
+    # the refusal closed the connection; the next one is refused before it makes a new log
+    assert add(banker, game_id, 5).status_code == 503
+    assert not wal.exists()
 
 
 def test_after_a_burst_of_writes_the_actions_reach_the_database_file(table):
