@@ -114,8 +114,9 @@ def losses(acknowledged: dict[str, Count], found: dict[str, Count]) -> list[str]
         elif now.actions < was.actions:
             missing = was.actions - now.actions
             out.append(f'The game "{_shown(was.title)}" holds {now.actions} of the '
-                       f"{was.actions} actions the server acknowledged: the last {missing} "
-                       f"{'are' if missing != 1 else 'is'} lost.")
+                       f"{was.actions} action{'s' * (was.actions != 1)} the server "
+                       f"acknowledged: the last {missing} {'are' if missing != 1 else 'is'} "
+                       "lost.")
     return out
 
 

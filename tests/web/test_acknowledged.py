@@ -38,6 +38,7 @@ def test_a_start_over_an_older_copy_names_the_games_that_lost_actions(app, count
                                                                       tmp_path):
     banker = Browser(app)
     friday = banker.create_game(["Ann", "Bob"], title="Friday")
+    back_up(app, tmp_path / "oldest.db")
     assert add(banker, friday, 0).status_code == 303
     back_up(app, tmp_path / "older.db")
     for seq in (1, 2):
@@ -60,6 +61,15 @@ def test_a_start_over_an_older_copy_names_the_games_that_lost_actions(app, count
     said_once = create_app({"TESTING": True}, instance_path=app.instance_path)
     assert said_once.extensions[LOST] == []  # the counts start again from the file as found
     assert "Actions were lost" not in Browser(said_once).get("/").text
+    counts = Path(app.instance_path) / "acknowledged.jsonl"
+    assert counts.stat().st_mode & 0o777 == 0o600  # titles: its owner's to read only
+
+    # they cover the games no action touched since that start: an older copy still tells
+    put_back(said_once, tmp_path / "oldest.db")
+    third = create_app({"TESTING": True}, instance_path=app.instance_path)
+    assert third.extensions[LOST] == [
+        'The game "Friday" holds 0 of the 1 action the server acknowledged: the last 1 is '
+        "lost."]
 
 
 def test_a_start_after_a_clean_stop_says_nothing_lost(app, counter_game):
@@ -71,3 +81,17 @@ def test_a_start_after_a_clean_stop_says_nothing_lost(app, counter_game):
     again = create_app({"TESTING": True}, instance_path=app.instance_path)
     assert again.extensions[LOST] == []
     assert "Actions were lost" not in Browser(again).get("/").text
+
+
+def test_counts_that_cannot_be_read_or_written_cost_only_a_warning(app, counter_game):
+    """The file is a folder (say): a start says nothing lost, and actions are saved as ever."""
+    app.extensions["referee.db"].close()
+    counts = Path(app.instance_path) / "acknowledged.jsonl"
+    counts.unlink()
+    counts.mkdir()
+    again = create_app({"TESTING": True}, instance_path=app.instance_path)
+    assert again.extensions[LOST] == []
+    banker = Browser(again)
+    game_id = banker.create_game(["Ann", "Bob"])
+    assert add(banker, game_id, 0).status_code == 303
+    assert counts.is_dir()
