@@ -83,7 +83,7 @@ def test_a_start_after_a_clean_stop_says_nothing_lost(app, counter_game):
     assert "Actions were lost" not in Browser(again).get("/").text
 
 
-def test_counts_that_cannot_be_read_or_written_cost_only_a_warning(app, counter_game):
+def test_counts_that_cannot_be_read_or_written_cost_only_a_warning(app, counter_game, caplog):
     """The file is a folder (say): a start says nothing lost, and actions are saved as ever."""
     app.extensions["referee.db"].close()
     counts = Path(app.instance_path) / "acknowledged.jsonl"
@@ -91,6 +91,9 @@ def test_counts_that_cannot_be_read_or_written_cost_only_a_warning(app, counter_
     counts.mkdir()
     again = create_app({"TESTING": True}, instance_path=app.instance_path)
     assert again.extensions[LOST] == []
+    warned = [r.getMessage() for r in caplog.records if r.name == "referee.web.acknowledged"]
+    assert any("cannot be read" in w for w in warned), warned
+    assert any("cannot be written" in w and "would go unnoticed" in w for w in warned), warned
     banker = Browser(again)
     game_id = banker.create_game(["Ann", "Bob"])
     assert add(banker, game_id, 0).status_code == 303
