@@ -420,6 +420,7 @@ TRACER = '''"""pytest plugin of scripts/mutate: which test runs which mutated li
 import json
 import os
 import sys
+import threading
 
 FILES = set(json.loads(os.environ["MUTATE_TRACE_FILES"]))
 HITS = {}
@@ -440,6 +441,7 @@ def _call(frame, event, arg):
 
 
 sys.settrace(_call)
+threading.settrace(_call)  # a line run on a thread of the code under test counts too
 
 
 def pytest_runtest_logstart(nodeid, location):
@@ -452,6 +454,7 @@ def pytest_runtest_logfinish(nodeid, location):
 
 def pytest_sessionfinish(session):
     sys.settrace(None)
+    threading.settrace(None)
     out = {t: {f: sorted(lines) for f, lines in files.items()} for t, files in HITS.items()}
     with open(os.environ["MUTATE_TRACE_OUT"], "w", encoding="utf-8") as fh:
         json.dump(out, fh)

@@ -185,7 +185,7 @@ class OpenedFiles:
         except OSError:
             return False
         with self._guard:
-            if self._keeper is None or self.wal_opened is None:
+            if self._keeper is None:  # the server closed its files
                 return False
             try:
                 _busy, frames, moved = self._keeper.execute(

@@ -171,3 +171,11 @@ def test_a_commit_that_lands_in_a_log_deleted_at_that_moment_counts_once_in_the_
             db.committed()
         assert gone.value.unsure
         assert actions_in_the_file_alone(app) == 2
+        Path(f"{database(app)}-wal").unlink()
+        for replace in (lambda p: os.replace(shutil.copy(p, f"{p}.copy"), p), os.unlink):
+            replace(database(app))  # the database file itself another one, or none
+            with pytest.raises(DatabaseGone) as gone:
+                db.committed()
+            assert gone.value.unsure
+    pool.close()
+    assert not pool.files.checkpoint()  # the server closed its files: nothing to move
