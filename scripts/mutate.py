@@ -55,7 +55,8 @@ ENGINE = ["tests/test_engine.py", "tests/railbaron/test_shortfall.py",
 PLAY = ["tests/test_engine.py", "tests/railbaron/test_money_edges.py",
         "tests/railway_rivals/test_mutants.py", "tests/prairie_railroads/test_dividends_and_end.py",
         "tests/railroad_barons/test_mutants.py", "tests/railroad_barons/test_stock_rounds.py"]
-FILES = ["tests/web/test_database_gone.py", "tests/web/test_acknowledged.py"]
+FILES = ["tests/web/test_database_gone.py", "tests/web/test_acknowledged.py",
+         "tests/web/test_db.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py"]

@@ -177,5 +177,12 @@ def test_a_commit_that_lands_in_a_log_deleted_at_that_moment_counts_once_in_the_
             with pytest.raises(DatabaseGone) as gone:
                 db.committed()
             assert gone.value.unsure
+            assert pool.files.checkpoint() is False
+
+
+def test_a_checkpoint_after_the_server_closed_its_files_moves_nothing(table):
+    app, _banker, _game_id = table
+    pool = app.extensions["referee.db"]
+    assert pool.files.checkpoint() is True
     pool.close()
-    assert not pool.files.checkpoint()  # the server closed its files: nothing to move
+    assert pool.files.checkpoint() is False
