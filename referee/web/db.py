@@ -71,8 +71,9 @@ def identity(path: str | os.PathLike[str]) -> FileIdentity:
 
 
 def log_path(path: str | os.PathLike[str]) -> str:
-    """The database's write-ahead log, where SQLite keeps commits until a checkpoint."""
-    return f"{os.fspath(path)}-wal"
+    """The database's write-ahead log, where SQLite keeps commits until a checkpoint (beside
+    the file a link to the database leads to, as SQLite puts it)."""
+    return f"{os.path.realpath(path)}-wal"
 
 
 def check_same_file(path: str | os.PathLike[str], opened: FileIdentity,
@@ -241,7 +242,7 @@ def open_database(path: str | os.PathLike[str],
     It may be closed from another thread (a pool closes the connections of finished threads);
     it is used by one thread at a time.
     """
-    uri = Path(path).resolve().as_uri() + "?mode=rw"
+    uri = Path(os.path.realpath(path)).as_uri() + "?mode=rw"  # a link loop is not an error
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     except sqlite3.OperationalError:

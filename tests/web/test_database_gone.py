@@ -186,3 +186,39 @@ def test_a_checkpoint_after_the_server_closed_its_files_moves_nothing(table):
     assert pool.files.checkpoint() is True
     pool.close()
     assert pool.files.checkpoint() is False
+
+
+def test_a_log_path_that_cannot_be_looked_at_is_refused_and_nothing_is_moved(table):
+    """The -wal replaced by a link to itself: stat fails, and not with "missing"."""
+    app, banker, game_id = table
+    wal = Path(f"{database(app)}-wal")
+    wal.unlink()
+    wal.symlink_to(wal.name)
+    answer = add(banker, game_id, 1)
+    assert answer.status_code == 503 and "has lost its write-ahead log (-wal)" in answer.text
+    assert app.extensions["referee.db"].files.checkpoint() is False  # which log is it?
+
+
+def test_a_database_path_that_cannot_be_looked_at_answers_503(table):
+    app, banker, game_id = table
+    database(app).unlink()
+    database(app).symlink_to(database(app).name)
+    answer = add(banker, game_id, 1)
+    assert answer.status_code == 503 and "cannot be looked at" in answer.text
+    answer = add(banker, game_id, 1)  # and a fresh connection: the same words as deleted
+    assert answer.status_code == 503 and GONE in answer.text
+
+
+def test_a_connection_outside_the_servers_pool_keeps_no_counts(app):
+    """A script's connection (referee stats, a test's): no counts file is written for it."""
+    from sqlite_utils import Database
+
+    from referee.web.db import acknowledge, open_database
+
+    counts = Path(app.instance_path) / "acknowledged.jsonl"
+    before = counts.read_bytes()
+    plain = open_database(app.config["DATABASE"])
+    acknowledge(plain, "abcdefgh", "Friday", 3)
+    acknowledge(Database(plain.conn), "abcdefgh", "Friday", 3)
+    plain.close()
+    assert counts.read_bytes() == before
