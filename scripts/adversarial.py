@@ -10,6 +10,9 @@ Sections:
   corrections of many sizes (halving), acting for another seat, and every page he may open.
 - `deleted`: referee.db and its -wal and -shm are deleted during a burst of actions; every
   action acknowledged (303) is then looked for in the file, and a restart must say so.
+- `wal`: only referee.db-wal is deleted while three devices post (three runs); a SIGKILL and a
+  restart: the actions acknowledged before and after the deletion that are missing, and what
+  the restart says.
 - `faults`: a read-only database from the start (a private mount namespace, skipped without
   `unshare -m`), corrupt rows, slow-body POSTs, an import of 100,000 actions and the largest
   allowed upload (and one byte more) on every upload form: the count of 500 answers.
@@ -206,6 +209,74 @@ def deleted_section(folder: Path) -> dict[str, object]:
     return out
 
 
+def wal_section(folder: Path, runs: int = 3) -> dict[str, object]:
+    """Only referee.db-wal deleted while three devices post; SIGKILL; restart."""
+    record, actions = long_game(300, seed=8)
+    out: dict[str, object] = {}
+    for run in range(runs):
+        for key, value in wal_run(folder / f"wal-{run}", record, actions).items():
+            out[f"run {run + 1}: {key}"] = value
+    return out
+
+
+def wal_run(instance: Path, record: dict, actions: list[dict]) -> dict[str, object]:
+    acked: dict[int, bool] = {}  # seq -> acknowledged after the deletion
+    statuses: dict[int, int] = {}
+    deleted, lock = threading.Event(), threading.Lock()
+    server = Server(instance, threads=4).start()
+    banker = Client(server.port)
+    game_id = banker.import_record({**record, "actions": actions[:20]})
+    devices = [banker]
+    for _ in range(2):
+        device = Client(server.port)
+        device.cookies, device.token = dict(banker.cookies), banker.token
+        devices.append(device)
+
+    def post(device: Client, name: str) -> None:
+        seq = 20
+        for attempt in range(80):
+            try:
+                version = device.get(f"/g/{game_id}/version")  # a 503 page once deleted, maybe
+                seq = int(version.text) if version.status == 200 else seq
+                after = deleted.is_set()
+                answer = device.post(f"/g/{game_id}/act",
+                                     action_form(actions[seq], seq, f"{name}{attempt}"))
+            except OSError:
+                return
+            with lock:
+                statuses[answer.status] = statuses.get(answer.status, 0) + 1
+                if answer.status == 303:
+                    acked[seq] = after
+                if len(acked) >= 60 and not deleted.is_set():
+                    Path(f"{instance / 'referee.db'}-wal").unlink()
+                    deleted.set()
+
+    threads = [threading.Thread(target=post, args=(d, f"d{i}-")) for i, d in enumerate(devices)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    server.kill()
+    server.stop()
+    for device in devices:
+        device.close()
+    with Server(instance) as again:
+        reader = Client(again.port)
+        reader.cookies = dict(banker.cookies)
+        stored = json.loads(reader.get(f"/g/{game_id}/export.json").body)["actions"]
+        reader.close()
+    said = (instance.parent / f"server-{again.port}.log").read_text()
+    missing = [seq for seq in acked if seq >= len(stored) or stored[seq] != actions[seq]]
+    return {
+        "answers": dict(sorted(statuses.items())),
+        "acknowledged before / after the deletion": (sum(not a for a in acked.values()),
+                                                     sum(acked.values())),
+        "missing at restart, acknowledged before / after": (
+            sum(not acked[s] for s in missing), sum(acked[s] for s in missing)),
+        "restart says lost": [line for line in said.splitlines() if "actions were lost" in line],
+    }
+
+
 # -- faults ------------------------------------------------------------------------------------
 
 
@@ -377,7 +448,8 @@ def read_only(folder: Path, record: dict, actions: list[dict]) -> object:
             "file unchanged": database.read_bytes() == before}
 
 
-SECTIONS = {"banker": banker_section, "deleted": deleted_section, "faults": faults_section}
+SECTIONS = {"banker": banker_section, "deleted": deleted_section, "wal": wal_section,
+            "faults": faults_section}
 
 
 def main() -> int:

@@ -60,6 +60,8 @@ TABLE_RULE = ["tests/test_permission.py", "tests/test_take_back.py",
 CHECKPOINTS = ["tests/test_restore.py"]
 WORDS = ["tests/test_transfer_kinds.py", "tests/test_refusal_sections.py"]
 MANIFESTS = ["tests/test_toml_text.py"]
+FILES = ["tests/web/test_database_gone.py", "tests/web/test_acknowledged.py",
+         "tests/web/test_db.py"]
 EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
            "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py", "tests/test_terminal_text.py"]
@@ -142,6 +144,12 @@ TARGETS = [
                                                  "_totals", "club")),
     # what a restart rests on: the checkpoint written, resumed and caught up with the log
     Target("referee/engine/checkpoint.py", CHECKPOINTS, only=("checkpoint_of", "catch_up")),
+    # no acknowledged action lost: the files a write must find, the counts a start compares
+    Target("referee/web/db.py", FILES, only=(
+        "check_same_file", "OpenedFiles._log_is_whole", "OpenedFiles.checkpoint",
+        "GameFile.committed", "open_database", "immediate", "acknowledge")),
+    Target("referee/web/acknowledged.py", FILES, only=("_read", "Acknowledged.start_from",
+                                                       "losses", "counts")),
 ]
 
 # -- the mutations --------------------------------------------------------------------------
@@ -453,7 +461,7 @@ def _call(frame, event, arg):
 
 
 sys.settrace(_call)
-threading.settrace(_call)
+threading.settrace(_call)  # a line run on a thread of the code under test counts too
 
 
 def pytest_runtest_logstart(nodeid, location):

@@ -108,7 +108,7 @@ def addresses(args: argparse.Namespace, interfaces: list[str] | None = None) -> 
 
 def serve(args: argparse.Namespace) -> int:
     from referee.web import create_app
-    from referee.web.db import DamagedDatabase, DatabaseGone, write_problem
+    from referee.web.db import LOST, DamagedDatabase, DatabaseGone, write_problem
     from referee.web.server import create_server
 
     try:
@@ -126,6 +126,8 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     if problem := write_problem(app.config["DATABASE"]):
         print(f"Warning: {problem}", file=sys.stderr)
+    for lost in app.extensions[LOST]:  # fewer actions than the last run acknowledged
+        print(f"Warning: actions were lost. {lost}", file=sys.stderr)
     from referee.web.warm import RECENT_HOURS, warm_up
 
     if ready := warm_up(app):  # before it listens: a phone's first page is then a quick one

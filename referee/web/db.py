@@ -7,6 +7,8 @@ error half-way) has it rolled back before the connection serves again.
 
 from __future__ import annotations
 
+import errno
+import logging
 import os
 import shutil
 import sqlite3
@@ -19,6 +21,9 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from referee.web import store
+from referee.web.acknowledged import ACKNOWLEDGED_FILE, Acknowledged, counts
+from referee.web.checkpointer import Checkpointer
 from referee.web.keys import SECRET_KEY_FILE
 from referee.web.migrations import migrations
 
@@ -26,12 +31,15 @@ DATABASE_FILE = "referee.db"
 SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite makes them with the database's own mode
 # What a start leaves in the instance folder beside the database: found without it, the
 # database was there once and has gone (boards copied into a fresh folder are not a sign).
-EARLIER_RUN = frozenset({SECRET_KEY_FILE, "template-cache",
+EARLIER_RUN = frozenset({SECRET_KEY_FILE, "template-cache", ACKNOWLEDGED_FILE,
                          *(DATABASE_FILE + side for side in SIDE_FILES)})
 LOW_DISK = 20 * 1024 * 1024  # less free space than this is worth a warning at start
 
+log = logging.getLogger(__name__)
+
 
 GONE = "The game file has gone"
+LOST = "referee.lost"  # app.extensions: a sentence per game that lost acknowledged actions
 
 
 class DamagedDatabase(Exception):
@@ -39,9 +47,14 @@ class DamagedDatabase(Exception):
 
 
 class DatabaseGone(Exception):
-    """The database file the server opened is no longer at its path (deleted, or replaced by
-    another file): a commit now would land in a file nobody can open again. The message says
-    so in one sentence."""
+    """The database file the server opened, or its write-ahead log, is no longer at its path
+    (deleted, or replaced by another file): a commit now would land in a file nobody can open
+    again. The message says so in one sentence. `unsure`: the write was committed, into a log
+    that was deleted at that very moment, and may not be kept."""
+
+    def __init__(self, message: str, unsure: bool = False):
+        super().__init__(message)
+        self.unsure = unsure
 
 
 def _gone(path: str | os.PathLike[str], detail: str) -> DatabaseGone:
@@ -57,11 +70,18 @@ def identity(path: str | os.PathLike[str]) -> FileIdentity:
     return st.st_dev, st.st_ino
 
 
+def log_path(path: str | os.PathLike[str]) -> str:
+    """The database's write-ahead log, where SQLite keeps commits until a checkpoint (beside
+    the file a link to the database leads to, as SQLite puts it)."""
+    return f"{os.path.realpath(path)}-wal"
+
+
 def check_same_file(path: str | os.PathLike[str], opened: FileIdentity,
-                    wal: bool = False) -> None:
+                    wal_opened: FileIdentity | None = None) -> None:
     """Raise DatabaseGone unless the file at `path` is still the one opened as `opened`, with a
-    link to it (a write to an unlinked file would be lost at the next start), and, for a
-    database in WAL mode inside a transaction (`wal`), its -wal file is there too."""
+    link to it (a write to an unlinked file would be lost at the next start), and, given the
+    write-ahead log as opened (`wal_opened`), the file at the log's path is that very log:
+    another one made there after a deletion (by any connection) does not count."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -70,8 +90,14 @@ def check_same_file(path: str | os.PathLike[str], opened: FileIdentity,
         raise _gone(path, f"cannot be looked at: {err.strerror}") from None
     if (st.st_dev, st.st_ino) != opened or st.st_nlink < 1:
         raise _gone(path, "is another file than the one opened")
-    if wal and not os.path.exists(f"{path}-wal"):  # the log a commit goes to was deleted
-        raise _gone(path, "has lost its write-ahead log (-wal)")
+    if wal_opened is None:
+        return
+    try:
+        wal = identity(log_path(path))
+    except OSError:  # the log a commit goes to was deleted
+        raise _gone(path, "has lost its write-ahead log (-wal)") from None
+    if wal != wal_opened:
+        raise _gone(path, "has another write-ahead log (-wal) than the one opened")
 
 
 def missing_with_earlier_files(folder: str | os.PathLike[str]) -> str | None:
@@ -109,47 +135,130 @@ def make_private(path: str | os.PathLike[str]) -> None:
             pass  # another owner's file: write_problem says what matters
 
 
-class GameFile(Database):
-    """A connection that knows which file it opened: `immediate` checks the file is still
-    there, the same one, before it commits."""
+class OpenedFiles:
+    """The database file and its write-ahead log as the server opened them, kept open by a
+    connection of its own while the server runs: SQLite deletes the log when its last
+    connection closes and makes a new one at the next open, so without it a log made anew
+    could not be told from one deleted under the server. That connection also moves the log
+    into the database file (`checkpoint`)."""
 
-    path: str | os.PathLike[str] | None = None
-    opened: FileIdentity | None = None
-    wal: bool = False
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = path
+        self.opened = identity(path)
+        self._keeper: GameFile | None = open_database(path)
+        self._guard = threading.Lock()
+        try:
+            check_same_file(path, self.opened)
+            self._keeper.execute("select count(*) from sqlite_master").fetchone()  # opens the log
+            self.wal_opened = identity(log_path(path)) if self._journal() == "wal" else None
+        except BaseException:
+            self.close()
+            raise
+
+    def _journal(self) -> str:
+        assert self._keeper is not None
+        return str(self._keeper.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def check(self) -> None:
+        """DatabaseGone unless the database file and its log are the ones opened."""
+        check_same_file(self.path, self.opened, self.wal_opened)
+
+    def _log_is_whole(self) -> bool:
+        """Whether every commit since the server opened the files is in the log it opened: the
+        file at the log's path is that log, or none is there, or an empty one (a connection
+        opened it after a deletion and wrote nothing)."""
+        try:
+            st = os.stat(log_path(self.path))
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+        return (st.st_dev, st.st_ino) == self.wal_opened or st.st_size == 0
+
+    def checkpoint(self) -> bool:
+        """Copy the log into the database file (a passive checkpoint: no writer or reader
+        waits), even from a log deleted under the server, while the database file is the one
+        opened and nothing was written to another log. True when the file holds the whole log.
+        """
+        try:
+            if identity(self.path) != self.opened or not self._log_is_whole():
+                return False
+        except OSError:
+            return False
+        with self._guard:
+            if self._keeper is None:  # the server closed its files
+                return False
+            try:
+                _busy, frames, moved = self._keeper.execute(
+                    "PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            except sqlite3.Error as err:
+                log.warning("the write-ahead log could not be moved into %s: %s", self.path, err)
+                return False
+        return bool(frames == moved)
+
+    def close(self) -> None:
+        """Close the keeping connection (the last one to close moves the log in, as usual)."""
+        with self._guard:
+            if self._keeper is not None:
+                self._keeper.close()
+                self._keeper = None
+
+
+class GameFile(Database):
+    """A connection that knows which files the server opened: `immediate` checks they are
+    still there, the same ones, before it commits, and tells the checkpointer after."""
+
+    files: OpenedFiles | None = None
+    checkpointer: Checkpointer | None = None
+    acknowledged: Acknowledged | None = None
 
     def check_file(self) -> None:
-        if self.path is not None and self.opened is not None:
-            check_same_file(self.path, self.opened, self.wal)
+        if self.files is not None:
+            self.files.check()
+
+    def committed(self) -> None:
+        """After a commit: had the files changed between the check and the commit, the write
+        counts only once the log it went to is in the database file (DatabaseGone, unsure,
+        otherwise)."""
+        if self.files is None:
+            return
+        try:
+            self.files.check()
+        except DatabaseGone as gone:
+            if not self.files.checkpoint():
+                raise DatabaseGone(str(gone), unsure=True) from None
+        if self.checkpointer is not None:
+            self.checkpointer.written()
 
 
 def open_database(path: str | os.PathLike[str],
-                  opened: FileIdentity | None = None) -> GameFile:
+                  files: OpenedFiles | None = None) -> GameFile:
     """A connection that waits for a busy writer and makes every commit durable. It opens an
-    existing file only (never makes an empty one where a database was deleted); `opened`: the
-    file it must be (DatabaseGone otherwise, and before each commit of `immediate`).
+    existing file only (never makes an empty one where a database was deleted); `files`: the
+    database and log the server opened, which it must find (DatabaseGone otherwise, before it
+    reads a page, so it never makes a new log where one was deleted, and before each commit of
+    `immediate`).
 
     It may be closed from another thread (a pool closes the connections of finished threads);
     it is used by one thread at a time.
     """
-    uri = Path(path).resolve().as_uri() + "?mode=rw"
+    uri = Path(os.path.realpath(path)).as_uri() + "?mode=rw"  # a link loop is not an error
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     except sqlite3.OperationalError:
-        if opened is not None and not Path(path).exists():
+        if files is not None and not Path(path).exists():
             raise _gone(path, "is missing") from None
         raise
     db = GameFile(conn, execute_plugins=False)
-    db.path, db.opened = path, opened
-    db.execute("PRAGMA busy_timeout = 5000")
-    db.execute("PRAGMA synchronous = FULL")
-    db.execute("PRAGMA foreign_keys = ON")
-    if opened is not None:
-        try:
-            check_same_file(path, opened)
-            db.wal = db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        except (DatabaseGone, sqlite3.Error):
-            db.close()
-            raise
+    db.files = files
+    try:
+        db.execute("PRAGMA busy_timeout = 5000")
+        db.check_file()  # reads nothing: SQLite opens (or makes) the log at the first read
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+    except (DatabaseGone, sqlite3.Error):
+        db.close()
+        raise
     return db
 
 
@@ -186,12 +295,26 @@ def _damaged(path: str | os.PathLike[str], err: Exception) -> str:
             "unless a copy of the file exists) and start again.")
 
 
+def _unwritable(path: str | os.PathLike[str]) -> str | None:
+    """Why the file cannot be written (a read-only disk or mount, no permission), or None;
+    found without opening it: closing a descriptor of the database file would take away
+    every lock SQLite's connections in this process hold on it (POSIX locks are the
+    process's), and another program could then delete the -wal under the server."""
+    statvfs = getattr(os, "statvfs", None)  # Windows has none (and keeps a lock per handle)
+    if statvfs is not None and statvfs(path).f_flag & os.ST_RDONLY:
+        return os.strerror(errno.EROFS)
+    if not os.access(path, os.W_OK):
+        return os.strerror(errno.EACCES)
+    return None
+
+
 def write_problem(path: str | os.PathLike[str]) -> str | None:
     """Why games cannot be saved in the database now (read-only, or the disk nearly full), or
     None. Takes the write lock and lets it go, writing nothing."""
     free = shutil.disk_usage(Path(path).parent).free
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))  # opened for writing, nothing written
+        if why := _unwritable(path):
+            return f"the database {path} cannot be written ({why}): no game can be saved."
         db = open_database(path)
         try:
             db.conn.execute("BEGIN IMMEDIATE")
@@ -209,21 +332,25 @@ def write_problem(path: str | os.PathLike[str]) -> str | None:
 
 
 class ConnectionPool:
-    """One open connection per server thread to one database file."""
+    """One open connection per server thread to one database file, the files as opened (every
+    connection and commit must find them there), and the checkpointer of its commits."""
 
     def __init__(self, path: str | os.PathLike[str]):
         self.path = path
-        self.opened = identity(path)  # the file every connection and commit must find there
+        self.files = OpenedFiles(path)
+        self.checkpointer = Checkpointer(self.files.checkpoint)
+        self.acknowledged = Acknowledged(Path(path).with_name(ACKNOWLEDGED_FILE))
         self._connections: dict[int, Database] = {}
         self._guard = threading.Lock()
-        weakref.finalize(self, _close_all, self._connections)
+        weakref.finalize(self, _shut, self._connections, self.checkpointer, self.files)
 
     def connection(self) -> Database:
         """This thread's connection, opened on its first request."""
         thread = threading.get_ident()
         db = self._connections.get(thread)
         if db is None:
-            db = open_database(self.path, self.opened)
+            db = open_database(self.path, self.files)
+            db.checkpointer, db.acknowledged = self.checkpointer, self.acknowledged
             with self._guard:
                 self._close_finished_threads()
                 self._connections[thread] = db
@@ -243,13 +370,16 @@ class ConnectionPool:
 
     def close(self) -> None:
         with self._guard:
-            _close_all(self._connections)
+            _shut(self._connections, self.checkpointer, self.files)
 
 
-def _close_all(connections: dict[int, Database]) -> None:
+def _shut(connections: dict[int, Database], checkpointer: Checkpointer,
+          files: OpenedFiles) -> None:
+    checkpointer.stop()
     for db in connections.values():
         db.close()
     connections.clear()
+    files.close()
 
 
 def get_db() -> Database:
@@ -293,8 +423,8 @@ def immediate(db: Database) -> Iterator[Database]:
     """A write transaction that takes the write lock before its first read (BEGIN IMMEDIATE).
 
     A check-then-write (the expected seq, then the insert) inside it cannot interleave with
-    another writer. Before it commits, the connection's file must still be the one the server
-    opened (DatabaseGone otherwise, and nothing is committed).
+    another writer. Before it commits, the connection's file and log must still be the ones the
+    server opened (DatabaseGone otherwise, and nothing is committed); after, GameFile.committed.
     """
     db.conn.execute("BEGIN IMMEDIATE")
     try:
@@ -306,9 +436,25 @@ def immediate(db: Database) -> Iterator[Database]:
         if db.conn.in_transaction:
             db.conn.execute("ROLLBACK")
         raise
+    if isinstance(db, GameFile):
+        db.committed()
+
+
+def acknowledge(db: Database, game_id: str, title: str, actions: int) -> None:
+    """Keep, beside the database, that the game's first `actions` actions are acknowledged:
+    after their commit, before the answer goes out (referee/web/acknowledged.py)."""
+    if isinstance(db, GameFile) and db.acknowledged is not None:
+        db.acknowledged.note(game_id, title, actions)
 
 
 def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
-    app.extensions["referee.db"] = ConnectionPool(app.config["DATABASE"])
+    pool = ConnectionPool(app.config["DATABASE"])
+    app.extensions["referee.db"] = pool
     app.teardown_appcontext(close_db)
+    # games holding fewer actions than the last run acknowledged (its -wal deleted, say)
+    try:
+        found = counts(store.list_games(pool.connection()))
+    finally:
+        pool.discard()
+    app.extensions[LOST] = pool.acknowledged.start_from(found)

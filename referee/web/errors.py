@@ -65,13 +65,18 @@ def _database_error(err: sqlite3.Error) -> Response:
 
 
 def _database_gone(err: DatabaseGone) -> Response:
-    """The database file was deleted or replaced under the running server: nothing saved."""
+    """The database file or its log was deleted or replaced under the running server: nothing
+    saved, and what the log the server opened still holds goes into the database file now."""
     give_up_connection()
     current_app.logger.error("%s", err)
+    current_app.extensions["referee.db"].files.checkpoint()
+    if err.unsure:
+        title, outcome = "This action may be lost", "Look for it once referee runs again."
+    else:
+        title, outcome = "Nothing was saved", "Nothing was saved."
     return page_or_fragment(
-        "error.html", "_error.html", 503,
-        code=503, title="Nothing was saved",
-        message=f"{err} Nothing was saved. Whoever runs the laptop should restart referee.",
+        "error.html", "_error.html", 503, code=503, title=title,
+        message=f"{err} {outcome} Whoever runs the laptop should restart referee.",
     )
 
 

@@ -26,7 +26,7 @@ from referee.games import registry
 from referee.games.registry import GAMES
 from referee.web import store
 from referee.web.actors import set_banker_cookie
-from referee.web.db import get_db, immediate
+from referee.web.db import LOST, acknowledge, get_db, immediate
 from referee.web.hooks import hooks_for
 from referee.web.imports import read_upload, record_dates_of, replay_import
 from referee.web.newgame import MAX_TITLE, SetupError, read_new_game
@@ -63,7 +63,8 @@ def _context(form: MultiDict[str, str] | None = None) -> dict[str, Any]:
 
 def _lobby(status: int = 200, form: MultiDict[str, str] | None = None, **extra: Any) -> Response:
     context = _context(form) | extra
-    body = render_template("lobby/index.html", listings=store.list_games(get_db()), **context)
+    body = render_template("lobby/index.html", listings=store.list_games(get_db()),
+                           lost=current_app.extensions.get(LOST, []), **context)
     return make_response(body, status)
 
 
@@ -100,6 +101,7 @@ def _start(record: dict, replayer: Replayer, title: str,
         )
         if pending is not None:
             replayers().store_checkpoint(db, game.id, pending)
+    acknowledge(db, game.id, game.title, len(record["actions"]))
     replayers().adopt(game.id, replayer)
     response = redirect(url_for("play.banker", game_id=game.id), 303)
     set_banker_cookie(response, game)

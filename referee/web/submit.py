@@ -12,7 +12,7 @@ from referee.engine.questions import Question, still_open
 from referee.engine.replay import Replayer
 from referee.engine.takeback import SeatOf, kept_dice
 from referee.web import store
-from referee.web.db import immediate
+from referee.web.db import acknowledge, immediate
 from referee.web.replayers import ReplayerCache
 from referee.web.store import GameRow
 
@@ -103,6 +103,7 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
             if applied:
                 cache.evict(game.id)  # the cache ran ahead of a write that did not land
             raise
+        acknowledge(db, game.id, game.title, count + 1)
         return Submitted(count + 1, duplicate=False)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 import threading
 import time
 
@@ -262,3 +263,84 @@ def test_two_server_processes_on_one_database_apply_exactly_one_action_per_seq(t
             other.close()
         assert stored_log(banker, game_id) == applied
         banker.close()
+
+
+def test_a_write_ahead_log_deleted_under_a_running_server_loses_no_acknowledged_action(
+        tmp_path):
+    """A clean-up tool deletes referee.db-wal while the table plays; another program then
+    opens the database, which makes a new, empty -wal at the same path. Every action after
+    the deletion is refused (503, in words), none is answered as saved; the first refusal
+    moves what the deleted log held into the database file; a SIGKILL and a restart find
+    every action acknowledged, and say nothing was lost."""
+    record, actions = long_game(30, seed=5)
+    instance = tmp_path / "instance"
+    wal = instance / "referee.db-wal"
+    server = Server(instance, threads=4).start()
+    banker = Client(server.port)
+    acknowledged, after_deletion = 10, []
+    try:
+        game_id = banker.import_record({**record, "actions": actions[:5]})
+        for seq in range(5, acknowledged):
+            answer = banker.post(f"/g/{game_id}/act", action_form(actions[seq], seq, f"a{seq}"))
+            assert answer.status == 303, answer.text[:300]
+        wal.unlink()
+        for attempt in range(6):
+            if attempt == 3:
+                wal.touch()  # the name is back: another file
+            seq = acknowledged
+            answer = banker.post(f"/g/{game_id}/act",
+                                 action_form(actions[seq], seq, f"d{attempt}"))
+            after_deletion.append(answer.status)
+            assert "The game file has gone: restart the server" in answer.text
+        page = banker.get(f"/g/{game_id}/banker")  # a page: as it was, or the same words
+        assert page.status == 200 or "The game file has gone" in page.text, page.status
+        server.kill()
+    finally:
+        server.stop()
+        banker.close()
+    assert after_deletion == [503] * 6  # none acknowledged after the deletion
+
+    with Server(instance) as again:
+        banker_again = Client(again.port)
+        banker_again.cookies = dict(banker.cookies)
+        assert stored_log(banker_again, game_id) == actions[:acknowledged]
+        assert "Actions were lost" not in banker_again.get("/").text
+        banker_again.close()
+    first = (tmp_path / f"server-{server.port}.log").read_text()
+    assert "has another write-ahead log (-wal) than the one opened" in first
+    assert "has lost its write-ahead log (-wal)" in first
+    assert "actions were lost" not in (tmp_path / f"server-{again.port}.log").read_text()
+
+
+def test_a_restart_that_finds_fewer_actions_than_were_acknowledged_says_so(tmp_path):
+    """An older copy of the database put back after a crash (or a log lost with the
+    process): the console and the lobby say which game lost how many acknowledged actions."""
+    record, actions = long_game(20, seed=6)
+    instance = tmp_path / "instance"
+    older = tmp_path / "older.db"
+    with Server(instance, threads=2) as server:
+        banker = Client(server.port)
+        game_id = banker.import_record({**record, "actions": actions[:12]})
+        source, copy = sqlite3.connect(instance / "referee.db"), sqlite3.connect(older)
+        try:
+            source.backup(copy)
+        finally:
+            source.close()
+            copy.close()
+        for seq in range(12, 20):
+            answer = banker.post(f"/g/{game_id}/act", action_form(actions[seq], seq, f"a{seq}"))
+            assert answer.status == 303, answer.text[:300]
+        server.kill()
+        banker.close()
+    for side in ("-wal", "-shm"):
+        (instance / f"referee.db{side}").unlink(missing_ok=True)
+    (instance / "referee.db").write_bytes(older.read_bytes())
+
+    with Server(instance) as again:
+        visitor = Client(again.port)
+        lobby = visitor.get("/").text
+        visitor.close()
+    said = (tmp_path / f"server-{again.port}.log").read_text()
+    lost = "holds 12 of the 20 actions the server acknowledged: the last 8 are lost."
+    assert "Warning: actions were lost. The game " in said and lost in said, said[-600:]
+    assert "Actions were lost" in lobby and lost in lobby
