@@ -164,7 +164,7 @@ def test_a_game_without_words_gets_plain_statements(toy):
     record = new_record(toy, "", players, {})
     game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 4}])
     report = explain(toy, game, ["p1", "p2"])
-    assert report == {"players": {
+    assert report == {"readings": [], "players": {
         "p1": {"balance": 4, "lines": [{"seq": 0, "amount": 4, "kind": "roll",
                                         "text": "The bank pays Ann 4: roll", "rule": ""}]},
         "p2": {"balance": 0, "lines": []}}, "companies": {}}

@@ -274,7 +274,10 @@ class Wording:
     printed ("USE FEES"); `reading` the app's reading or setting that applied, named as in the
     game's doc (empty: the rulebook alone). `more(fields)`, where given, adds a phrase some
     transfers of the kind carry (an established fee: since when, where and why) and, when it
-    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT").
+    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT"). `cite(fields)`, where given,
+    names the sections and reading of one transfer where its fields decide them (a fee on the
+    Honeymoon phantom's railroads: "HONEYMOON (2 PLAYER) RULES"), `more_rule` included where
+    it applies; None keeps `rule`, `more_rule` and `reading`.
     """
 
     what: str
@@ -282,6 +285,29 @@ class Wording:
     reading: str = ""
     more: Callable[[Mapping[str, Any]], str] | None = None
     more_rule: str = ""
+    cite: Callable[[Mapping[str, Any]], tuple[str, str] | None] | None = None
+
+    def cited(self, fields: Mapping[str, Any], more: bool = False) -> tuple[str, str]:
+        """(sections, reading) of one transfer of this kind; `more`: its `more` phrase is
+        said."""
+        own = self.cite(fields) if self.cite is not None else None
+        if own is not None:
+            return own
+        return (f"{self.rule}; {self.more_rule}" if more and self.more_rule else self.rule,
+                self.reading)
+
+
+@dataclass(frozen=True)
+class OlderReading:
+    """A setting a record may leave out, which it then plays under the reading from before the
+    setting existed (so an older game keeps its figures): the setting's name and what that
+    older reading means at the table."""
+
+    setting: str
+    meaning: str
+
+    def __str__(self) -> str:
+        return f"Played under the readings before {self.setting}: {self.meaning}"
 
 
 def _no_company(account: str) -> str | None:
@@ -312,6 +338,10 @@ def _no_figure(rules: Any, state: Any, name: str, subject: str) -> DerivedFigure
     return None
 
 
+def _no_older_readings(rules: Any, settings: Mapping[str, Any]) -> tuple[OlderReading, ...]:
+    return ()
+
+
 @dataclass(frozen=True)
 class RuleNames:
     """A game's words for its money and its rules (docs/explain.md): what each transfer kind
@@ -335,7 +365,11 @@ class RuleNames:
     # figures(rules, state, name, subject): a derived figure's parts ("dividend", "CRIP"), or
     # None where the game has no such figure now.
     figures: Callable[[Any, Any, str, str], DerivedFigure | None] = _no_figure
-
+    # older_readings(rules, settings): the settings a record (its `settings`, played by
+    # `rules`) leaves out and so plays under the readings from before them, where these differ
+    # from what a new game is written with
+    older_readings: Callable[[Any, Mapping[str, Any]], tuple[OlderReading, ...]] = \
+        _no_older_readings
 
 
 

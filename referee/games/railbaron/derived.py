@@ -11,6 +11,7 @@ from typing import Any
 from referee.engine.ledger import BANK
 from referee.games.contract import DerivedFigure, Part
 from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
+from referee.games.railbaron.citations import CLASSIC_FEES, HONEYMOON, OWN_RAILROAD
 from referee.games.railbaron.context import ROVER_FEE
 from referee.games.railbaron.fees import turn_fees
 from referee.games.railbaron.state import ENGINE_NAMES, ENGINES, State
@@ -29,16 +30,22 @@ def _fees(rules: Any, state: State, pid: str) -> DerivedFigure | None:
     if turn is None or turn.player != pid or turn.phase != "end" or pid not in state.players:
         return None
     parts = []
-    established = False
+    sections = {"USE FEES": True}  # in order, each once
     for fee in turn_fees(state, rules.board, rules.settings, pid):
         player = state.players.get(fee.to)
         to = "the bank" if fee.to == BANK else (player.name if player else fee.to)
         what = f"to {to} for the {', '.join(fee.railroads)}"
+        if fee.phantom:
+            sections[HONEYMOON] = True
+            what += f" (half of the ${fee.phantom:,} fee for the phantom player's railroads)"
+        if fee.own:
+            sections[CLASSIC_FEES] = True
+            what += f" (the {', '.join(fee.own)} his own: {OWN_RAILROAD})"
         if fee.established:
-            established = True
+            sections["ESTABLISHMENT"] = True
             what += f" (established: instead of ${fee.full:,}{_since(fee.since)})"
         parts.append(Part(what, fee.amount))
-    rule = "USE FEES" + ("; ESTABLISHMENT" if established else "")
+    rule = "; ".join(sections)
     return DerivedFigure(f"The use fees {state.players[pid].name} owes this turn",
                   sum(p.amount or 0 for p in parts), tuple(parts), rule)
 

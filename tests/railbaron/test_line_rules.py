@@ -1,0 +1,102 @@
+"""Each Rail Baron line names the rule that set it: riding one's own railroad in the classic
+rules, the halves of a fee on the Honeymoon phantom's railroads, the Starting Auction's cash and
+deeds; each rule is of the table beside the rulebook's headings."""
+
+from referee.games.explain import explain, figure
+from tests.railbaron.play import play
+from tests.railbaron.test_edition_rules import CLASSIC, blue_established_on_greens_acl
+from tests.railbaron.test_variants import honeymoon
+from tests.test_line_rules import uncited
+
+
+def lines(t, pid: str, kind: str) -> list[dict]:
+    players = [p["id"] for p in t.record["players"]]
+    report = explain("railbaron", t.game, players)
+    found = [line for line in report["players"][pid]["lines"] if line["kind"] == kind]
+    for line in found:
+        assert uncited("railbaron", line["rule"]) == [], line["rule"]
+    return found
+
+
+def test_classic_riding_his_own_railroad_pays_the_bank_by_the_classic_rule():
+    """Seed 002: "If he traveled upon an unowned railroad, or his own, or both, he must pay the
+    bank $1000"; the modern USE FEES makes one's own railroad free."""
+    t = blue_established_on_greens_acl(CLASSIC)
+    t.trip("Savannah", "SAL")  # Blue, on his own SAL only
+    last = lines(t, "blue", "use_fee")[-1]
+    assert last["amount"] == -1_000
+    assert last["text"] == "Blue pays the bank $1,000: use fee for the SAL, the SAL his own"
+    assert last["rule"] == ("Use fees (classic rules) — riding one's own railroad costs the bank "
+                            "$1,000 (edition: classic); fees at the turn's end, with the owners "
+                            "of that moment (Readings of the rulebook)")
+
+
+def test_classic_a_fee_on_the_banks_railroads_alone_cites_use_fees():
+    t = blue_established_on_greens_acl(CLASSIC)
+    t.trip("Savannah", "SAL")  # Blue
+    t.trip("Knoxville", "LN")  # Red, on the bank's LN
+    last = lines(t, "red", "use_fee")[-1]
+    assert last["amount"] == -1_000 and last["rule"].startswith("USE FEES — ")
+
+
+def test_modern_riding_his_own_railroad_is_free_and_leaves_no_line():
+    t = blue_established_on_greens_acl({"edition": "modern"})
+    before = len(lines(t, "blue", "use_fee"))
+    t.trip("Savannah", "SAL")
+    assert len(lines(t, "blue", "use_fee")) == before
+
+
+def phantom_ride():
+    """Blue rides only the phantom player's SAL (HONEYMOON: half to the bank, half to Red)."""
+    t = honeymoon()
+    t.adjust("blue", 100_000).adjust("red", 100_000)
+    t.trip("Savannah", "CG", buy="X1")
+    t.trip("Atlanta", "LN", buy="X2")
+    t.trip("Atlanta", "LN", buy="X3")
+    t.go_to("Savannah").roll(2, 3).arrive("CG").buy("X4").do("phantom_draw", railroad="SAL")
+    t.end_turn()
+    t.go_to("Charleston").roll(2, 3).arrive("SAL").no_purchase()
+    return t
+
+
+def test_honeymoon_the_halves_of_a_fee_on_the_phantoms_railroads_cite_the_honeymoon_rule():
+    t = phantom_ride()
+    t.end_turn()
+    halves = lines(t, "blue", "use_fee")[-2:]
+    assert [h["amount"] for h in halves] == [-2_500, -2_500]
+    assert [h["text"] for h in halves] == [
+        f"Blue pays {to} $2,500: use fee for the SAL, half of the $5,000 fee for the phantom "
+        "player's railroads" for to in ("the bank", "Red")]
+    assert {h["rule"] for h in halves} == {
+        "HONEYMOON (2 PLAYER) RULES — fees at the turn's end, with the owners of that moment "
+        "(Readings of the rulebook)"}
+    red = lines(t, "red", "use_fee")[-1]
+    assert red["amount"] == 2_500 and red["rule"].startswith("HONEYMOON (2 PLAYER) RULES")
+
+
+def test_honeymoon_the_fees_panel_names_the_phantom_and_its_rule():
+    t = phantom_ride()
+    fees = figure("railbaron", t.rules, t.state, "fees", "blue")
+    assert fees.rule == "USE FEES; HONEYMOON (2 PLAYER) RULES" and fees.amount == 5_000
+    assert [p.text for p in fees.parts] == [
+        f"to {to} for the SAL (half of the $5,000 fee for the phantom player's railroads)"
+        for to in ("the bank", "Red")]
+
+
+def test_the_starting_auction_cash_and_deed_cite_the_starting_auction():
+    t = play(settings={"variants": ["starting_auction"], "starting_auction_extra": 20_000})
+    start = lines(t, "blue", "starting_cash")[0]
+    assert start["text"] == ("The bank pays Blue $40,000: starting cash, $20,000 of it the "
+                             "Starting Auction's extra")
+    assert start["rule"] == "START; STARTING AUCTION — starting_auction_extra"
+    t.set_up()
+    t.do("draw_deed", railroad="SOU")
+    t.bid("blue", 10_000).bid("red", 11_000).pass_("green").pass_("blue")
+    bought = lines(t, "red", "auction")[0]
+    assert bought["amount"] == -11_000 and bought["rule"] == "STARTING AUCTION; AUCTION"
+
+
+def test_without_the_starting_auction_the_starting_cash_is_start_alone():
+    start = lines(play(), "blue", "starting_cash")[0]
+    assert (start["text"], start["rule"]) == ("The bank pays Blue $20,000: starting cash",
+                                              "START")

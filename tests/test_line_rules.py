@@ -1,0 +1,102 @@
+"""Every line names the rule that set it: each line's rule is made of the game's rulebook
+headings and of the readings and settings it names, as the table beside its headings lists them
+(HEADINGS and READINGS in referee/games/<key>/rulebook.py)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.engine.record import read_record
+from referee.games import registry
+from referee.games.explain import COMPANIES, explain
+from referee.games.registry import replay
+
+GAMES = Path(__file__).parent / "fixtures" / "games"
+RECORDS = sorted(p.name for p in GAMES.glob("*.json"))
+
+
+def table_of(key: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The game's headings and readings, kept beside its rulebook's words."""
+    rulebook = importlib.import_module(registry.GAMES[key].game.rsplit(".", 1)[0] + ".rulebook")
+    return rulebook.HEADINGS, rulebook.READINGS
+
+
+def uncited(key: str, rule: str) -> list[str]:
+    """The parts of a line's rule ("USE FEES; ESTABLISHMENT — a reading") that are neither a
+    heading nor a reading of the game's table (none: the rule is the table's)."""
+    headings, readings = table_of(key)
+    sections, _, reading = rule.partition(" — ")
+    out = [s for s in sections.split("; ") if s not in headings]
+    return out + [r for r in reading.split("; ") if reading and r not in readings]
+
+
+def lines_of(report: dict) -> list[dict]:
+    return [line for group in ("players", COMPANIES) for entry in report[group].values()
+            for line in entry["lines"]]
+
+
+def test_a_rule_outside_the_table_is_found():
+    assert uncited("railbaron", "USE FEES; ESTABLISHMENT — fees at the turn's end, with the "
+                   "owners of that moment (Readings of the rulebook)") == []
+    assert uncited("railbaron", "USE FEES; A6. Accounts — fee_cap") == ["A6. Accounts",
+                                                                        "fee_cap"]
+    assert uncited("railway_rivals", "B4") == [] and uncited("railway_rivals", "") == [""]
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_every_line_of_a_recorded_game_cites_its_rulebook_or_a_named_setting(name):
+    record = read_record(GAMES / name)
+    key = record["game"]
+    report = explain(key, replay(record), [p["id"] for p in record["players"]])
+    lines = lines_of(report)
+    assert lines
+    for line in lines:
+        assert uncited(key, line["rule"]) == [], (line["kind"], line["rule"])
+
+
+# -- a record played under the readings before a setting says so ----------------------------
+
+BEFORE = "Played under the readings before"
+
+
+def test_explain_says_first_which_older_readings_a_record_plays_under(capsys):
+    from referee.cli import main
+
+    assert main(["explain", str(GAMES / "railway_rivals_game_1.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out[:3]] == [
+        f"{BEFORE} joint_fees", f"{BEFORE} own_lines_required", f"{BEFORE} typed_towns_on_map"]
+    assert out[3] == "" and out[4].startswith("Ann (ann): ")
+    assert main(["explain", str(GAMES / "railway_rivals_game_2.json"), "--json"]) == 0
+    (line,) = json.loads(capsys.readouterr().out)["readings"]
+    assert line == (f"{BEFORE} typed_towns_on_map: a town typed for a key number the map's "
+                    "table lacks is kept as typed, not checked against the map's towns")
+
+
+@pytest.mark.parametrize("name", ["railbaron_game_1.json", "railbaron_game_2.json",
+                                  "barons_game_1.json", "prairie_game_1.json"])
+def test_a_record_that_names_its_settings_plays_under_no_older_reading(name, capsys):
+    from referee.cli import main
+
+    assert main(["explain", str(GAMES / name), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["readings"] == []
+
+
+def test_a_classic_rail_baron_record_without_its_edition_rules_plays_the_modern_ones():
+    record = read_record(GAMES / "railbaron_game_2.json")
+    game = replay(record)
+    players = [p["id"] for p in record["players"]]
+    assert explain("railbaron", game, players, {"edition": "classic"})["readings"] == [
+        f"{BEFORE} establishment: a rise in fees establishes a player on every railroad at his "
+        "milepost (the modern ESTABLISHMENT), not only on the railroad whose fee rose as in the "
+        "classic rules",
+        f"{BEFORE} undeclare: a declared player is undeclared when use fees take his cash under "
+        "$200,000 (the modern UNDECLARE), not by any drop below it as in the classic rules"]
+    modern = replay(read_record(GAMES / "railbaron_game_1.json"))
+    assert explain("railbaron", modern, ["blue"], {"edition": "modern"})["readings"] == []
+    assert explain("railbaron", game, players, {"edition": "classic", "home_swap": True}
+                   )["readings"] == []
