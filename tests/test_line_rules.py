@@ -34,6 +34,17 @@ def uncited(key: str, rule: str) -> list[str]:
     return out + [r for r in reading.split("; ") if reading and r not in readings]
 
 
+def cited_lines(record: dict, game, account: str, kind: str) -> list[dict]:
+    """The lines of one kind of a player's statement in the game `record` sets up, each checked
+    to cite the game's table."""
+    key = record["game"]
+    report = explain(key, game, [p["id"] for p in record["players"]])
+    found = [line for line in report["players"][account]["lines"] if line["kind"] == kind]
+    for line in found:
+        assert uncited(key, line["rule"]) == [], line["rule"]
+    return found
+
+
 def lines_of(report: dict) -> list[dict]:
     return [line for group in ("players", COMPANIES) for entry in report[group].values()
             for line in entry["lines"]]
@@ -84,19 +95,3 @@ def test_a_record_that_names_its_settings_plays_under_no_older_reading(name, cap
 
     assert main(["explain", str(GAMES / name), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["readings"] == []
-
-
-def test_a_classic_rail_baron_record_without_its_edition_rules_plays_the_modern_ones():
-    record = read_record(GAMES / "railbaron_game_2.json")
-    game = replay(record)
-    players = [p["id"] for p in record["players"]]
-    assert explain("railbaron", game, players, {"edition": "classic"})["readings"] == [
-        f"{BEFORE} establishment: a rise in fees establishes a player on every railroad at his "
-        "milepost (the modern ESTABLISHMENT), not only on the railroad whose fee rose as in the "
-        "classic rules",
-        f"{BEFORE} undeclare: a declared player is undeclared when use fees take his cash under "
-        "$200,000 (the modern UNDECLARE), not by any drop below it as in the classic rules"]
-    modern = replay(read_record(GAMES / "railbaron_game_1.json"))
-    assert explain("railbaron", modern, ["blue"], {"edition": "modern"})["readings"] == []
-    assert explain("railbaron", game, players, {"edition": "classic", "home_swap": True}
-                   )["readings"] == []

@@ -2,20 +2,17 @@
 rules, the halves of a fee on the Honeymoon phantom's railroads, the Starting Auction's cash and
 deeds; each rule is of the table beside the rulebook's headings."""
 
+import pytest
+
 from referee.games.explain import explain, figure
 from tests.railbaron.play import play
 from tests.railbaron.test_edition_rules import CLASSIC, blue_established_on_greens_acl
-from tests.railbaron.test_variants import honeymoon
-from tests.test_line_rules import uncited
+from tests.railbaron.test_variants import blue_rides_the_phantoms_sal
+from tests.test_line_rules import cited_lines
 
 
 def lines(t, pid: str, kind: str) -> list[dict]:
-    players = [p["id"] for p in t.record["players"]]
-    report = explain("railbaron", t.game, players)
-    found = [line for line in report["players"][pid]["lines"] if line["kind"] == kind]
-    for line in found:
-        assert uncited("railbaron", line["rule"]) == [], line["rule"]
-    return found
+    return cited_lines(t.record, t.game, pid, kind)
 
 
 def test_classic_riding_his_own_railroad_pays_the_bank_by_the_classic_rule():
@@ -46,21 +43,8 @@ def test_modern_riding_his_own_railroad_is_free_and_leaves_no_line():
     assert len(lines(t, "blue", "use_fee")) == before
 
 
-def phantom_ride():
-    """Blue rides only the phantom player's SAL (HONEYMOON: half to the bank, half to Red)."""
-    t = honeymoon()
-    t.adjust("blue", 100_000).adjust("red", 100_000)
-    t.trip("Savannah", "CG", buy="X1")
-    t.trip("Atlanta", "LN", buy="X2")
-    t.trip("Atlanta", "LN", buy="X3")
-    t.go_to("Savannah").roll(2, 3).arrive("CG").buy("X4").do("phantom_draw", railroad="SAL")
-    t.end_turn()
-    t.go_to("Charleston").roll(2, 3).arrive("SAL").no_purchase()
-    return t
-
-
 def test_honeymoon_the_halves_of_a_fee_on_the_phantoms_railroads_cite_the_honeymoon_rule():
-    t = phantom_ride()
+    t = blue_rides_the_phantoms_sal()
     t.end_turn()
     halves = lines(t, "blue", "use_fee")[-2:]
     assert [h["amount"] for h in halves] == [-2_500, -2_500]
@@ -75,7 +59,7 @@ def test_honeymoon_the_halves_of_a_fee_on_the_phantoms_railroads_cite_the_honeym
 
 
 def test_honeymoon_the_fees_panel_names_the_phantom_and_its_rule():
-    t = phantom_ride()
+    t = blue_rides_the_phantoms_sal()
     fees = figure("railbaron", t.rules, t.state, "fees", "blue")
     assert fees.rule == "USE FEES; HONEYMOON (2 PLAYER) RULES" and fees.amount == 5_000
     assert [p.text for p in fees.parts] == [
@@ -100,3 +84,25 @@ def test_without_the_starting_auction_the_starting_cash_is_start_alone():
     start = lines(play(), "blue", "starting_cash")[0]
     assert (start["text"], start["rule"]) == ("The bank pays Blue $20,000: starting cash",
                                               "START")
+
+
+def test_a_classic_record_without_its_edition_rules_says_it_plays_the_modern_ones():
+    """A classic record that names none of establishment, undeclare and home_swap replays as it
+    was played (the modern rules of both, before they were settings), and says so."""
+    t = play(settings={"edition": "classic"})
+    players = [p["id"] for p in t.record["players"]]
+    assert explain("railbaron", t.game, players, t.record["settings"])["readings"] == [
+        "Played under the readings before establishment: a rise in fees establishes a player "
+        "on every railroad at his milepost (the modern ESTABLISHMENT), not only on the railroad "
+        "whose fee rose as in the classic rules",
+        "Played under the readings before undeclare: a declared player is undeclared when use "
+        "fees take his cash under $200,000 (the modern UNDECLARE), not by any drop below it as "
+        "in the classic rules"]
+
+
+@pytest.mark.parametrize("settings", [{"edition": "modern"}, {}, CLASSIC,
+                                      {"edition": "classic", "home_swap": True},
+                                      {"edition": "classic", "undeclare": "use_fees"}])
+def test_a_record_naming_its_edition_rules_or_a_modern_one_plays_no_older_reading(settings):
+    t = play(settings=settings)
+    assert explain("railbaron", t.game, ["blue"], t.record["settings"])["readings"] == []

@@ -2,19 +2,14 @@
 a single sell operation"), only the Director's sale names the reading of its price; each rule is
 of the table beside the rulebook's headings."""
 
-from referee.games.explain import explain
 from tests.railroad_barons.test_stock_rounds import started
-from tests.test_line_rules import uncited
+from tests.test_line_rules import cited_lines
 
 SELL = "Selling Stock Certificates"
 
 
 def lines(t, pid: str, kind: str) -> list[dict]:
-    report = explain("railroad_barons", t.game, [t.a, t.b])
-    found = [line for line in report["players"][pid]["lines"] if line["kind"] == kind]
-    for line in found:
-        assert uncited("railroad_barons", line["rule"]) == [], line["rule"]
-    return found
+    return cited_lines(t.record, t.game, pid, kind)
 
 
 def test_an_exchange_down_is_a_sale_not_a_purchase():

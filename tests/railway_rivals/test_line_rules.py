@@ -6,7 +6,7 @@ the rulebook's numbered rules."""
 from referee.games.explain import explain, figure
 from tests.railway_rivals.play import Table
 from tests.railway_rivals.test_book_readings import joint_race, racing
-from tests.test_line_rules import uncited
+from tests.test_line_rules import cited_lines
 
 CAP = "B4 — fee_cap"
 ON_TOTAL = ("B3; B4 — joint_fees: on_total (a joint train's fees added up and shared, the richer "
@@ -17,12 +17,8 @@ LONE = ("B4; B6 — lone_runner_pays_fees (the only entrant still pays for its r
         "20)")
 
 
-def lines(t: Table, cid: str, kind: str) -> list[dict]:
-    report = explain("railway_rivals", t.game, t.ids)
-    found = [line for line in report["players"][cid]["lines"] if line["kind"] == kind]
-    for line in found:
-        assert uncited("railway_rivals", line["rule"]) == [], line["rule"]
-    return found
+def lines(t, pid: str, kind: str) -> list[dict]:
+    return cited_lines(t.record, t.game, pid, kind)
 
 
 def test_the_accounts_keepers_correction_names_itself_with_its_reason():
@@ -70,3 +66,19 @@ def test_running_powers_name_their_netting_and_a_train_alone_the_cap():
     t = racing().towns(43, 51).long_enough().enter("ann", "bob").out("cy")
     t.route("ann", length=21, bob=10, cy=10).route("bob", length=8)
     assert {line["rule"] for line in lines(t, "ann", "race_fee")} == {CAP}
+
+
+BEFORE = "Played under the readings before"
+
+
+def test_a_record_leaving_out_the_newer_settings_says_each_older_reading():
+    t = Table(joint_fees="per_rival")  # named: a house rule, not an older reading
+    assert explain("railway_rivals", t.game, t.ids, {"joint_fees": "per_rival"})[
+        "readings"] == [f"{BEFORE} own_lines_required: any route is taken, even one all on "
+                        "rivals' lines (B4 asks it be at least partly over the train's own)",
+                        f"{BEFORE} typed_towns_on_map: a town typed for a key number the map's "
+                        "table lacks is kept as typed, not checked against the map's towns"]
+    assert explain("railway_rivals", t.game, t.ids, {})["readings"][0] == (
+        f"{BEFORE} joint_fees: a joint train's fees are split rival by rival, the richer "
+        "partner paying the odd 1 of each (not added up and shared, B3, B4)")
+    assert explain("railway_rivals", t.game, t.ids, t.record["settings"])["readings"] == []
