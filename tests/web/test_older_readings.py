@@ -9,7 +9,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from referee.engine.record import read_record
+from tests.web.conftest import NO_SIDEWAYS_SCROLL, PHONE, import_in
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 BEFORE = "Played under the readings before"
@@ -63,3 +66,19 @@ def test_a_game_that_names_its_settings_shows_no_older_readings(browser):
     for page in ("banker", "table"):
         text = banker.get(f"/g/{game_id}/{page}").text
         assert BEFORE not in text and "Older readings" not in text
+
+
+@pytest.mark.browser
+def test_the_older_readings_fit_a_phone_wide_table_view(chromium, live_url):
+    """The lines are long: on a 360-pixel screen they wrap, whole words, with no sideways
+    scroll."""
+    page = chromium.new_context(**PHONE).new_page()
+    game_id = import_in(page, live_url, GAMES / "railway_rivals_game_1.json")
+    for view in ("banker", "table"):
+        page.goto(f"{live_url}/g/{game_id}/{view}")
+        lines = page.locator(".older-readings li")
+        assert lines.count() == 3
+        assert lines.first.inner_text().startswith(f"{BEFORE} joint_fees: ")
+        assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        assert page.evaluate("getComputedStyle(document.querySelector('.older-readings li'))"
+                             ".hyphens") != "auto"
