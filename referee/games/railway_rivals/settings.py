@@ -28,8 +28,9 @@ NEW_GAME = {"joint_fees": "on_total", "own_lines_required": True, "typed_towns_o
 
 
 def before_the_settings(data: Mapping) -> list[str]:
-    """The settings a record leaves out and so plays with the reading from before them."""
-    return [name for name in BEFORE if name not in data and BEFORE[name] != NEW_GAME[name]]
+    """The settings a record leaves out and so plays with the reading from before them (each
+    reads otherwise than a new game's)."""
+    return [name for name in BEFORE if name not in data]
 
 
 class SettingsError(ValueError):
