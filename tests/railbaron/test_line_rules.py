@@ -7,6 +7,7 @@ import pytest
 from referee.games.explain import explain, figure
 from tests.railbaron.play import play
 from tests.railbaron.test_edition_rules import CLASSIC, blue_established_on_greens_acl
+from tests.railbaron.test_fees_and_establishment import example_2
 from tests.railbaron.test_variants import blue_rides_the_phantoms_sal
 from tests.test_line_rules import cited_lines
 
@@ -61,10 +62,32 @@ def test_honeymoon_the_halves_of_a_fee_on_the_phantoms_railroads_cite_the_honeym
 def test_honeymoon_the_fees_panel_names_the_phantom_and_its_rule():
     t = blue_rides_the_phantoms_sal()
     fees = figure("railbaron", t.rules, t.state, "fees", "blue")
-    assert fees.rule == "USE FEES; HONEYMOON (2 PLAYER) RULES" and fees.amount == 5_000
+    assert fees.rule == "HONEYMOON (2 PLAYER) RULES" and fees.amount == 5_000
     assert [p.text for p in fees.parts] == [
         f"to {to} for the SAL (half of the $5,000 fee for the phantom player's railroads)"
         for to in ("the bank", "Red")]
+
+
+def test_classic_the_fees_panel_names_his_own_railroad_and_the_classic_rule():
+    t = blue_established_on_greens_acl(CLASSIC)
+    t.go_to("Savannah").roll(2, 3).arrive("SAL").no_purchase()  # Blue, on his own SAL
+    fees = figure("railbaron", t.rules, t.state, "fees", "blue")
+    assert (fees.amount, fees.rule) == (1_000, "Use fees (classic rules)")
+    assert [p.text for p in fees.parts] == [
+        "to the bank for the SAL (the SAL his own: riding one's own railroad costs the bank "
+        "$1,000)"]
+    assert figure("railbaron", t.rules, t.state, "fees", "red") is None  # not his turn
+
+
+def test_the_fees_panel_of_an_established_fee_and_a_full_one_names_both_rules():
+    t = example_2().stop("ACL", "LN")  # Red's ACL established at $5,000; Green's LN in full
+    fees = figure("railbaron", t.rules, t.state, "fees", "blue")
+    assert (fees.amount, fees.rule) == (15_000, "USE FEES; ESTABLISHMENT")
+    assert [p.text for p in fees.parts if "established" in p.text] == [
+        "to Red for the ACL (established: instead of $10,000; the rate before the sell-out, "
+        f"since turn {t.turn.number - 2} at a milepost of the ACL, SOU, PUB)"]
+    t.end_turn()
+    assert figure("railbaron", t.rules, t.state, "fees", "blue") is None  # the turn is over
 
 
 def test_the_starting_auction_cash_and_deed_cite_the_starting_auction():

@@ -82,3 +82,22 @@ def test_a_record_leaving_out_the_newer_settings_says_each_older_reading():
         f"{BEFORE} joint_fees: a joint train's fees are split rival by rival, the richer "
         "partner paying the odd 1 of each (not added up and shared, B3, B4)")
     assert explain("railway_rivals", t.game, t.ids, t.record["settings"])["readings"] == []
+
+
+def test_a_race_panels_fees_are_that_races_fees_only_with_their_rule():
+    """Race 1 a lone runner's (finished), race 2 two trains' (posted, racing): each race's
+    panel lists its own fees, not the other's, nor a prize or a building payment."""
+    t = racing().towns(43, 51).long_enough().enter("cy").out("ann", "bob")
+    t.route("cy", length=7, ann=6).all_done_spending()
+    t.towns(43, 51).long_enough().enter("ann", "bob").out("cy")
+    t.route("ann", length=9, bob=2).route("bob", length=8, cy=3)
+    first = figure("railway_rivals", t.rules, t.state, "race_fees", "1")
+    assert (first.amount, [p.text for p in first.parts]) == (6, ["Cy pays Ann: race 1, 6 hexes"])
+    assert first.rule.startswith("B4; B6 — fee_cap; lone_runner_pays_fees")
+    second = figure("railway_rivals", t.rules, t.state, "race_fees", "2")
+    assert second.amount == 5 and [p.text for p in second.parts] == [
+        "Ann pays Bob: race 2, 2 hexes", "Bob pays Cy: race 2, 3 hexes"]
+    assert second.rule == CAP
+    assert figure("railway_rivals", t.rules, t.state, "race_fees", "3") is None
+    assert figure("railway_rivals", t.rules, t.state, "race_fees", "two") is None
+

@@ -30,22 +30,24 @@ def _fees(rules: Any, state: State, pid: str) -> DerivedFigure | None:
     if turn is None or turn.player != pid or turn.phase != "end" or pid not in state.players:
         return None
     parts = []
-    sections = {"USE FEES": True}  # in order, each once
+    sections: dict[str, None] = {}  # each fee's section, in order, each once
     for fee in turn_fees(state, rules.board, rules.settings, pid):
         player = state.players.get(fee.to)
         to = "the bank" if fee.to == BANK else (player.name if player else fee.to)
         what = f"to {to} for the {', '.join(fee.railroads)}"
         if fee.phantom:
-            sections[HONEYMOON] = True
+            sections[HONEYMOON] = None
             what += f" (half of the ${fee.phantom:,} fee for the phantom player's railroads)"
-        if fee.own:
-            sections[CLASSIC_FEES] = True
+        elif fee.own:
+            sections[CLASSIC_FEES] = None
             what += f" (the {', '.join(fee.own)} his own: {OWN_RAILROAD})"
+        else:
+            sections["USE FEES"] = None
         if fee.established:
-            sections["ESTABLISHMENT"] = True
+            sections["ESTABLISHMENT"] = None
             what += f" (established: instead of ${fee.full:,}{_since(fee.since)})"
         parts.append(Part(what, fee.amount))
-    rule = "; ".join(sections)
+    rule = "; ".join(sections or ["USE FEES"])
     return DerivedFigure(f"The use fees {state.players[pid].name} owes this turn",
                   sum(p.amount or 0 for p in parts), tuple(parts), rule)
 

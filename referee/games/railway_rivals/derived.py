@@ -29,10 +29,8 @@ def _race_fees(rules: Any, state: State, number: str) -> DerivedFigure | None:
 def _fee_fields(rules: Any, state: State, number: int) -> dict[str, object]:
     """What decides a race's fees, as its fee transfers carry it: a joint train's split (the
     setting), running powers, a lone runner."""
-    race = next((r for r in [*state.races, state.race] if r is not None and r.number == number),
-                None)
-    if race is None:
-        return {}
+    current = [state.race] if state.race is not None else []
+    race = next(r for r in (*current, *state.races) if r.number == number)  # it posted fees
     trains = race.trains.values()
     return {"joint_fees": rules.settings.joint_fees if any(len(t.members) > 1 for t in trains)
             else None, "powers": any(t.powers for t in trains), "lone": race.lone}
