@@ -90,6 +90,17 @@ def test_the_fees_panel_of_an_established_fee_and_a_full_one_names_both_rules():
     assert figure("railbaron", t.rules, t.state, "fees", "blue") is None  # the turn is over
 
 
+def test_the_fees_panel_is_the_riders_at_his_turns_end_and_with_no_fee_says_use_fees():
+    t = play()
+    assert figure("railbaron", t.rules, t.state, "fees", "blue") is None  # no turn yet
+    t = blue_established_on_greens_acl({"edition": "modern"})
+    t.go_to("Savannah").roll(2, 3)
+    assert figure("railbaron", t.rules, t.state, "fees", "blue") is None  # still moving
+    t.arrive("SAL").no_purchase()  # Blue, on his own SAL only
+    fees = figure("railbaron", t.rules, t.state, "fees", "blue")
+    assert (fees.amount, fees.parts, fees.rule) == (0, (), "USE FEES")
+
+
 def test_the_starting_auction_cash_and_deed_cite_the_starting_auction():
     t = play(settings={"variants": ["starting_auction"], "starting_auction_extra": 20_000})
     start = lines(t, "blue", "starting_cash")[0]

@@ -27,11 +27,12 @@ def _since(since: dict | None) -> str:
 
 def _fees(rules: Any, state: State, pid: str) -> DerivedFigure | None:
     turn = state.turn
-    if turn is None or turn.player != pid or turn.phase != "end" or pid not in state.players:
+    if turn is None or turn.player != pid or turn.phase != "end":
         return None
     parts = []
     sections: dict[str, None] = {}  # each fee's section, in order, each once
-    for fee in turn_fees(state, rules.board, rules.settings, pid):
+    fees = turn_fees(state, rules.board, rules.settings, pid)
+    for fee in fees:
         player = state.players.get(fee.to)
         to = "the bank" if fee.to == BANK else (player.name if player else fee.to)
         what = f"to {to} for the {', '.join(fee.railroads)}"
@@ -49,7 +50,7 @@ def _fees(rules: Any, state: State, pid: str) -> DerivedFigure | None:
         parts.append(Part(what, fee.amount))
     rule = "; ".join(sections or ["USE FEES"])
     return DerivedFigure(f"The use fees {state.players[pid].name} owes this turn",
-                  sum(p.amount or 0 for p in parts), tuple(parts), rule)
+                         sum(fee.amount for fee in fees), tuple(parts), rule)
 
 
 def _payoff(rules: Any, state: State, trip: str) -> DerivedFigure | None:

@@ -15,14 +15,14 @@ def _race_fees(rules: Any, state: State, number: str) -> DerivedFigure | None:
     if not number.isdigit():
         return None
     race = int(number)
-    parts = tuple(
-        Part(f"{state.companies.get(e.source, e.source)} pays "
-             f"{state.companies.get(e.target, e.target)}: {e.note}", e.amount)
-        for e in state.entries if e.kind == "race_fee" and e.race == race)
-    if not parts:
+    fees = [e for e in state.entries if e.kind == "race_fee" and e.race == race]
+    if not fees:
         return None
+    parts = tuple(Part(f"{state.companies.get(e.source, e.source)} pays "
+                       f"{state.companies.get(e.target, e.target)}: {e.note}", e.amount)
+                  for e in fees)
     sections, readings = fee_rule(_fee_fields(rules, state, race), cap=True)
-    return DerivedFigure(f"The fees of race {race}", sum(p.amount or 0 for p in parts), parts,
+    return DerivedFigure(f"The fees of race {race}", sum(e.amount for e in fees), parts,
                          f"{sections} — {readings}")
 
 
