@@ -90,7 +90,7 @@ def companies_of(words: RuleNames | None, accounts: list[str]) -> list[str]:
 def older_readings(key: str, rules: Any, settings: Any) -> list[str]:
     """What a record with these settings (played by `rules`) plays under from before a setting
     existed, one line each ("Played under the readings before joint_fees: ..."); none for a
-    game written as new games are."""
+    game written as new games are, or without settings to read (None)."""
     words = rule_names(key)
     if words is None or not isinstance(settings, Mapping):
         return []
@@ -106,7 +106,7 @@ def explain(key: str, game: Replayer, players: list[str],
     lines = statements(game.frames, describer(words, game.names()))
     balances = game.state.ledger.balances
     accounts = list(dict.fromkeys([*balances, *lines]))
-    out: dict = {"readings": older_readings(key, game.rules, settings or {}), "players": {},
+    out: dict = {"readings": older_readings(key, game.rules, settings), "players": {},
                  COMPANIES: {}}
     for group, members in (("players", players), (COMPANIES, companies_of(words, accounts))):
         for account in members:
