@@ -163,6 +163,7 @@ def test_a_game_without_words_gets_plain_statements(toy):
                                                            "colour": ""}]
     record = new_record(toy, "", players, {})
     game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 4}])
+    assert explain(toy, game, ["p1", "p2"], {"speed": "fast"})["readings"] == []  # no words
     report = explain(toy, game, ["p1", "p2"])
     assert report == {"readings": [], "players": {
         "p1": {"balance": 4, "lines": [{"seq": 0, "amount": 4, "kind": "roll",
