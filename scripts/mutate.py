@@ -62,9 +62,13 @@ WORDS = ["tests/test_transfer_kinds.py", "tests/test_refusal_sections.py"]
 MANIFESTS = ["tests/test_toml_text.py"]
 FILES = ["tests/web/test_database_gone.py", "tests/web/test_acknowledged.py",
          "tests/web/test_db.py"]
-EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/web/test_why.py",
-           "tests/web/test_why_every_amount.py",
+EXPLAIN = ["tests/test_statement.py", "tests/test_explain.py", "tests/test_line_rules.py",
+           "tests/web/test_why.py", "tests/web/test_why_every_amount.py",
            "tests/web/test_why_amounts.py", "tests/test_terminal_text.py"]
+# the rule each line names: every game's own tests of it first, then the statements'
+LINES = ["tests/railbaron/test_line_rules.py", "tests/railroad_barons/test_line_rules.py",
+         "tests/railway_rivals/test_line_rules.py", "tests/test_line_rules.py",
+         "tests/test_statement.py", "tests/test_explain.py"]
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,12 @@ TARGETS = [
         "Play.bankrupt", "Play.after_sale", "Play.undeclare_below_win_cash")),
     Target(f"{RB}/actions_turn.py", RAIL_BARON, only=("record_rides", "home_swap")),
     Target(f"{RB}/settings.py", RAIL_BARON, only=(
-        "Settings.one_railroad", "Settings.any_drop_undeclares", "edition_rules")),
+        "Settings.one_railroad", "Settings.any_drop_undeclares", "edition_rules",
+        "before_the_settings")),
+    Target(f"{RB}/citations.py", LINES),  # the rule of a use fee, the Starting Auction's lines
+    Target(f"{RB}/rulebook.py", LINES, only=("older_readings",)),
+    Target(f"{RB}/derived.py", RAIL_BARON, only=("_fees",)),
+    Target(f"{RB}/rules.py", RAIL_BARON, only=("RailBaronRules.initial",)),
     Target(f"{PR}/economy.py", PRAIRIE),
     Target(f"{PR}/context.py", PRAIRIE, only=(
         "Play.pay_dividends", "Play.final_payoff", "Play.name_winners",
@@ -127,6 +136,7 @@ TARGETS = [
     Target(f"{RRB}/box.py", BARONS, only=("Obsolescence.triggered_by", "_obsolescence",
                                            "_in_layout")),
     Target(f"{RRB}/flow.py", BARONS, only=("score",)),
+    Target(f"{RRB}/rulebook.py", LINES, only=("sale_rule", "exchange_rule")),
     Target(f"{RR}/accounts.py", RIVALS),
     Target(f"{RR}/context.py", RIVALS, only=("Play.pay", "Play.can_pay", "Play.whole")),
     Target(f"{RR}/building.py", RIVALS, only=(
@@ -134,6 +144,11 @@ TARGETS = [
     Target(f"{RR}/races.py", RIVALS, only=(
         "post_fees", "joint_fees_on_total", "own_lines_in_route", "award", "split", "lone_wins",
         "open_spending")),
+    Target(f"{RR}/citations.py", LINES),  # the rule of a race fee
+    Target(f"{RR}/rulebook.py", LINES, only=("older_readings",)),
+    Target(f"{RR}/settings.py", LINES, only=("before_the_settings",)),
+    Target(f"{RR}/derived.py", RIVALS, only=("_race_fees", "_fee_fields")),
+    Target("referee/games/contract.py", LINES, only=("Wording.cited", "OlderReading.__str__")),
     # what a finished game gives the players page, and its totals over a person's games
     *(Target(f"{game}/figures.py", FIGURES) for game in (RB, PR, RRB, RR)),
     Target("referee/games/contract.py", FIGURES + WORDS,

@@ -21,6 +21,7 @@ KEY = "toy_race"
 GAME_WIDE = (
     "tests/test_architecture.py",
     "tests/test_explain.py",
+    "tests/test_line_rules.py",
     "tests/test_refusal_sections.py",
     "tests/test_refusals_keep_cash_secret.py",
     "tests/test_transfer_kinds.py",

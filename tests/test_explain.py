@@ -23,6 +23,7 @@ from referee.games.explain import (
     rule_names,
 )
 from tests.recorded import recorded_games
+from tests.test_line_rules import uncited
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 RECORDS = [p.name for p in recorded_games()]
@@ -37,6 +38,8 @@ def check_adds_up(key: str, game: Replayer, players: list[str]) -> dict:
             assert sum(line["amount"] for line in entry["lines"]) == entry["balance"] \
                 == balances.get(account, 0), (account, entry["balance"])
             assert all(line["rule"] and line["text"] for line in entry["lines"]), account
+            for line in entry["lines"]:  # the rule is the game's table's (its rulebook, a setting)
+                assert uncited(key, line["rule"]) == [], (line["kind"], line["rule"])
     companies = {a for a in balances if rule_names(key).companies(a)}
     assert companies <= set(report[COMPANIES])
     return report

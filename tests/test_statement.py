@@ -173,7 +173,9 @@ def test_a_game_without_words_gets_plain_statements(counter):
                                                            "colour": ""}]
     record = new_record(counter, "", players, {})
     game = Replayer(registry.rules_for(record), [{"type": "pay", "player": "p1", "amount": 4}])
+    assert explain(counter, game, ["p1", "p2"], {"speed": "fast"})["readings"] == []  # no words
     report = explain(counter, game, ["p1", "p2"])
+    assert report["readings"] == []
     assert report["players"]["p1"] == {"balance": 96, "lines": [
         {"seq": None, "amount": 100, "kind": "opening_cash",
          "text": "The bank pays p1 100: opening_cash", "rule": ""},
@@ -210,3 +212,16 @@ def test_one_unit_in_reads_plus_one(toy):
     game = Replayer(registry.rules_for(record), [{"type": "roll", "player": "p1", "die": 1}])
     assert "  +$1  The bank pays Ann $1: prize for a roll of 1  [ROLLING]" in render(
         toy, game, ["p1", "p2"])
+
+
+def test_a_phrase_without_a_section_of_its_own_leaves_the_rule_as_it_is():
+    """`more_rule` joins the rule only where a wording has one; `cite` names its own rule."""
+    plain_more = Wording("fee", "USE FEES", more=lambda fields: "with more words")
+    assert plain_more.cited({}, more=True) == ("USE FEES", "")
+    joined = Wording("fee", "USE FEES", "a reading", more=lambda fields: "x",
+                     more_rule="ESTABLISHMENT")
+    assert joined.cited({}, more=True) == ("USE FEES; ESTABLISHMENT", "a reading")
+    assert joined.cited({}, more=False) == ("USE FEES", "a reading")
+    cited = Wording("fee", "USE FEES", cite=lambda f: ("HONEYMOON", "") if f else None)
+    assert cited.cited({"phantom": 5_000}) == ("HONEYMOON", "")
+    assert cited.cited({}) == ("USE FEES", "")

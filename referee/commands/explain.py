@@ -25,7 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("record", help="the game record, a JSON file")
     parser.add_argument("--json", action="store_true",
-                        help='print {"players": {ID: {"balance", "lines"}}, "companies": ...}')
+                        help='print {"readings": [...], "players": {ID: {"balance", "lines"}}, '
+                        '"companies": ...}')
     parser.add_argument("--instance", metavar="DIR", type=Path,
                         help="also the boards of the app's instance folder DIR")
     parser.set_defaults(handler=run)
@@ -46,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
         print(printable(f"{args.record}: {err}"), file=sys.stderr)
         return 2
     players = [p["id"] for p in record["players"]]
+    settings = record.get("settings") or {}
     if args.json:
-        print(printable_json(explain(record["game"], game, players)))
+        print(printable_json(explain(record["game"], game, players, settings)))
     else:
-        print(render(record["game"], game, players), end="")
+        print(render(record["game"], game, players, settings), end="")
     return 0

@@ -283,7 +283,10 @@ class Wording:
     printed ("USE FEES"); `reading` the app's reading or setting that applied, named as in the
     game's doc (empty: the rulebook alone). `more(fields)`, where given, adds a phrase some
     transfers of the kind carry (an established fee: since when, where and why) and, when it
-    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT"). Every transfer of the kind
+    does, `more_rule` joins the rule ("USE FEES; ESTABLISHMENT"). `cite(fields)`, where given,
+    names the sections and reading of one transfer where its fields decide them (a fee on the
+    Honeymoon phantom's railroads: "HONEYMOON (2 PLAYER) RULES"), `more_rule` included where
+    it applies; None keeps `rule`, `more_rule` and `reading`. Every transfer of the kind
     carries the fields `what` names and those of `fields`: the others the game's reports and
     figures read (tests/test_transfer_kinds.py holds every recorded game to both).
     """
@@ -293,6 +296,7 @@ class Wording:
     reading: str = ""
     more: Callable[[Mapping[str, Any]], str] | None = None
     more_rule: str = ""
+    cite: Callable[[Mapping[str, Any]], tuple[str, str] | None] | None = None
     fields: tuple[str, ...] = ()
 
     @property
@@ -301,6 +305,28 @@ class Wording:
         named = {name.split("[")[0].split(".")[0].split("!")[0].split(":")[0]
                  for _text, name, _spec, _conv in Formatter().parse(self.what) if name}
         return frozenset(named) | frozenset(self.fields)
+
+    def cited(self, fields: Mapping[str, Any], more: bool = False) -> tuple[str, str]:
+        """(sections, reading) of one transfer of this kind; `more`: its `more` phrase is
+        said."""
+        own = self.cite(fields) if self.cite is not None else None
+        if own is not None:
+            return own
+        return (f"{self.rule}; {self.more_rule}" if more and self.more_rule else self.rule,
+                self.reading)
+
+
+@dataclass(frozen=True)
+class OlderReading:
+    """A setting a record may leave out, which it then plays under the reading from before the
+    setting existed (so an older game keeps its figures): the setting's name and what that
+    older reading means at the table."""
+
+    setting: str
+    meaning: str
+
+    def __str__(self) -> str:
+        return f"Played under the readings before {self.setting}: {self.meaning}"
 
 
 def _no_company(account: str) -> str | None:
@@ -329,6 +355,10 @@ class DerivedFigure:
 
 def _no_figure(rules: Any, state: Any, name: str, subject: str) -> DerivedFigure | None:
     return None
+
+
+def _no_older_readings(rules: Any, settings: Mapping[str, Any]) -> tuple[OlderReading, ...]:
+    return ()
 
 
 @dataclass(frozen=True)
@@ -361,6 +391,11 @@ class RuleNames:
     figures: Callable[[Any, Any, str, str], DerivedFigure | None] = _no_figure
     headings: frozenset[str] = frozenset()
     numbered: str = ""
+    # older_readings(rules, settings): the settings a record (its `settings`, played by
+    # `rules`) leaves out and so plays under the readings from before them, where these differ
+    # from what a new game is written with
+    older_readings: Callable[[Any, Mapping[str, Any]], tuple[OlderReading, ...]] = \
+        _no_older_readings
 
     def knows(self, section: str) -> bool:
         """Whether `section` is one of the game's own: an action type's, a transfer kind's, a
@@ -371,8 +406,6 @@ class RuleNames:
             return True
         return any(section.upper().startswith(s.upper() + " ") and section[len(s) + 1:].isdigit()
                    for s in sections)
-
-
 
 
 def write_amount(words: RuleNames | None, amount: int) -> str:

@@ -76,9 +76,8 @@ def describer(words: RuleNames | None, names: Mapping[str, str]) -> Describe:
         text = f"{payer[:1].upper()}{payer[1:]} pays {payee} {amount_text(t.amount, words)}: {what}"
         if wording is None:
             return text, ""
-        rule = f"{wording.rule}; {wording.more_rule}" if more and wording.more_rule \
-            else wording.rule
-        rule = f"{rule} — {wording.reading}" if wording.reading else rule
+        section, reading = wording.cited(t.fields, bool(more))
+        rule = f"{section} — {reading}" if reading else section
         return text, rule
 
     return describe
@@ -89,14 +88,27 @@ def companies_of(words: RuleNames | None, accounts: list[str]) -> list[str]:
     return [a for a in accounts if words is not None and words.companies(a) is not None]
 
 
-def explain(key: str, game: Replayer, players: list[str]) -> dict:
+def older_readings(key: str, rules: Any, settings: Any) -> list[str]:
+    """What a record with these settings (played by `rules`) plays under from before a setting
+    existed, one line each ("Played under the readings before joint_fees: ..."); none for a
+    game written as new games are, or without settings to read (None)."""
+    words = rule_names(key)
+    if words is None or not isinstance(settings, Mapping):
+        return []
+    return [str(reading) for reading in words.older_readings(rules, settings)]
+
+
+def explain(key: str, game: Replayer, players: list[str],
+            settings: Mapping[str, Any] | None = None) -> dict:
     """Every player's and company's balance with the lines that make it (docs/explain.md):
-    {"players": {id: {"balance", "lines"}}, "companies": {account: {...}}}."""
+    {"readings": [...], "players": {id: {"balance", "lines"}}, "companies": {account: {...}}};
+    `readings`: the older readings the record's `settings` play under."""
     words = rule_names(key)
     lines = statements(game.frames, describer(words, game.names()))
     balances = game.state.ledger.balances
     accounts = list(dict.fromkeys([*balances, *lines]))
-    out: dict[str, dict] = {"players": {}, COMPANIES: {}}
+    out: dict = {"readings": older_readings(key, game.rules, settings), "players": {},
+                 COMPANIES: {}}
     for group, members in (("players", players), (COMPANIES, companies_of(words, accounts))):
         for account in members:
             mine = lines.get(account, [])
@@ -105,13 +117,15 @@ def explain(key: str, game: Replayer, players: list[str]) -> dict:
     return out
 
 
-def render(key: str, game: Replayer, players: list[str]) -> str:
-    """The readable statement of every player and company, for a terminal: each line is one
-    line, whatever line breaks or control codes a name or a reason holds (`printable`)."""
+def render(key: str, game: Replayer, players: list[str],
+           settings: Mapping[str, Any] | None = None) -> str:
+    """The readable statement of every player and company, after the older readings the
+    record's `settings` play under, for a terminal: each line is one line, whatever line
+    breaks or control codes a name or a reason holds (`printable`)."""
     words = rule_names(key)
-    report = explain(key, game, players)
+    report = explain(key, game, players, settings)
     names = game.names()
-    out = []
+    out = [*report["readings"], ""] if report["readings"] else []
     for group in ("players", COMPANIES):
         for account, entry in report[group].items():
             name = account_name(account, names, words)

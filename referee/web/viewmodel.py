@@ -11,7 +11,7 @@ from referee.engine.ledger import BANK
 from referee.engine.replay import REDO, UNDO
 from referee.engine.takeback import TAKE_BACK
 from referee.games.contract import RuleNames, write_amount
-from referee.games.explain import BANKER_VIEW, rule_names, visible
+from referee.games.explain import BANKER_VIEW, older_readings, rule_names, visible
 from referee.web.actors import Actor
 from referee.web.hooks import hooks_for
 from referee.web.names import seat_names
@@ -103,6 +103,13 @@ class GameView:
                 you=pid == self.actor.player_id,
             ))
         return lines
+
+    @cached_property
+    def older_readings(self) -> list[str]:
+        """The readings from before a setting the game plays under, as its record leaves the
+        setting out (an older or imported record): one line each, said on the console and the
+        table view (docs/explain.md)."""
+        return older_readings(self.game.game, self.snapshot.rules, self.game.settings)
 
     @property
     def accent(self) -> str | None:

@@ -118,3 +118,13 @@ def test_a_railroad_named_in_two_reports_of_a_turn_is_paid_for_once_and_named_on
     t = play().set_up().go_to("Charleston").roll(6, 6).arrive("ACL").no_purchase()
     t.go_to("Savannah").bonus(5).stop("ACL").end_turn()
     assert "Blue pays the bank $1,000 for the ACL." in t.all_events()
+
+
+def test_a_player_recorded_without_a_name_is_called_by_his_id():
+    from referee.engine import Replayer
+    from referee.engine.record import new_record
+    from referee.games.railbaron.game import rules_for
+    from tests.railbaron.testland import make_testland
+
+    record = new_record("railbaron", make_testland(), [{"id": "blue"}, {"id": "red"}], {})
+    assert Replayer(rules_for(record)).state.players["blue"].name == "blue"

@@ -178,7 +178,8 @@ def test_honeymoon_sale_back_counts_one_fewer_purchase():
     assert t.state.purchases == 2
 
 
-def test_honeymoon_fees_on_the_phantoms_railroads_split_between_bank_and_opponent():
+def blue_rides_the_phantoms_sal():
+    """The phantom draws the SAL after the fourth purchase; Blue then rides only the SAL."""
     t = honeymoon()
     t.adjust("blue", 100_000).adjust("red", 100_000)
     t.trip("Savannah", "CG", buy="X1")
@@ -186,7 +187,11 @@ def test_honeymoon_fees_on_the_phantoms_railroads_split_between_bank_and_opponen
     t.trip("Atlanta", "LN", buy="X3")  # blue leaves Savannah on the LN: not established on it
     t.go_to("Savannah").roll(2, 3).arrive("CG").buy("X4").do("phantom_draw", railroad="SAL")
     t.end_turn()
-    t.go_to("Charleston").roll(2, 3).arrive("SAL").no_purchase()  # blue rides the phantom's SAL
+    return t.go_to("Charleston").roll(2, 3).arrive("SAL").no_purchase()
+
+
+def test_honeymoon_fees_on_the_phantoms_railroads_split_between_bank_and_opponent():
+    t = blue_rides_the_phantoms_sal()
     assert fees(t) == {"bank": 2_500, "red": 2_500}
 
 

@@ -10,6 +10,16 @@ from referee.games.prairie_railroads.derived import figures
 CORRECTIONS = "Banker's corrections (this app)"
 SETUP = "Setting Up The Game"
 
+# The table every line's rule is checked against (tests/test_line_rules.py): the rulebook's
+# headings (its text's misprints "Pav" read "Pay"), the app's own sections; no line names a
+# reading.
+HEADINGS = frozenset({
+    SETUP, "SEQUENCE OF PLAY", "Offer Stock", "Construct Track", "Pay Dividends",
+    "Final Payoff", "Final Railroad Stock Payoffs", "Determining a railroad's Value",
+    "Determining a railroad's Income", "Discover Growth", CORRECTIONS,
+})
+READINGS: frozenset[str] = frozenset()
+
 MONEY = {
     "starting_cash": Wording("starting cash", SETUP),
     "auction": Wording("initial auction: a {railroad} share", SETUP),

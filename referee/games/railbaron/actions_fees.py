@@ -127,7 +127,7 @@ def resolve_auction(play: Play, auction: Auction) -> None:
         else:
             assert auction.high is not None
             play.pay(auction.high_bidder, BANK, auction.high, f"bought the {rr} at auction",
-                     "auction", railroad=rr)
+                     "auction", railroad=rr, starting=True)
             play.say(f"{play.name(auction.high_bidder)} buys the {rr} for {money(auction.high)}.")
             state.purchases += 1
             play.set_owner(rr, auction.high_bidder)

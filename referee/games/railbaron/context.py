@@ -267,8 +267,11 @@ class Play(EnginePlay):
             when = {} if not since else {  # ESTABLISHMENT: the fee's words say which
                 "full": fee["full"], "established": since["why"],
                 "since_turn": since["turn"], "since_at": since["at"]}
+            why = {"own": fee["own"]} if fee.get("own") else {}
+            if fee.get("phantom"):  # HONEYMOON (2 PLAYER) RULES: half to the bank, half to him
+                why = {"phantom": fee["phantom"]}  # the whole fee, halved
             self.pay(player.id, fee["to"], fee["amount"], f"use fee ({rails})", "use_fee",
-                     railroads=list(fee["railroads"]), **when)
+                     railroads=list(fee["railroads"]), **when, **why)
             how = " (established)" if fee["established"] else ""
             self.say(f"{player.name} pays {self.name(fee['to'])} {money(fee['amount'])} "
                      f"for the {rails}{how}.")

@@ -11,6 +11,7 @@ from typing import Any
 from referee.engine.ledger import BANK
 from referee.games.contract import DerivedFigure, Part
 from referee.games.railbaron.charts.lookup import payoff as payoff_lookup
+from referee.games.railbaron.citations import CLASSIC_FEES, HONEYMOON, OWN_RAILROAD
 from referee.games.railbaron.context import ROVER_FEE
 from referee.games.railbaron.fees import turn_fees
 from referee.games.railbaron.state import ENGINE_NAMES, ENGINES, State
@@ -26,21 +27,30 @@ def _since(since: dict | None) -> str:
 
 def _fees(rules: Any, state: State, pid: str) -> DerivedFigure | None:
     turn = state.turn
-    if turn is None or turn.player != pid or turn.phase != "end" or pid not in state.players:
+    if turn is None or turn.player != pid or turn.phase != "end":
         return None
     parts = []
-    established = False
-    for fee in turn_fees(state, rules.board, rules.settings, pid):
+    sections: dict[str, None] = {}  # each fee's section, in order, each once
+    fees = turn_fees(state, rules.board, rules.settings, pid)
+    for fee in fees:
         player = state.players.get(fee.to)
         to = "the bank" if fee.to == BANK else (player.name if player else fee.to)
         what = f"to {to} for the {', '.join(fee.railroads)}"
+        if fee.phantom:
+            sections[HONEYMOON] = None
+            what += f" (half of the ${fee.phantom:,} fee for the phantom player's railroads)"
+        elif fee.own:
+            sections[CLASSIC_FEES] = None
+            what += f" (the {', '.join(fee.own)} his own: {OWN_RAILROAD})"
+        else:
+            sections["USE FEES"] = None
         if fee.established:
-            established = True
+            sections["ESTABLISHMENT"] = None
             what += f" (established: instead of ${fee.full:,}{_since(fee.since)})"
         parts.append(Part(what, fee.amount))
-    rule = "USE FEES" + ("; ESTABLISHMENT" if established else "")
+    rule = "; ".join(sections or ["USE FEES"])
     return DerivedFigure(f"The use fees {state.players[pid].name} owes this turn",
-                  sum(p.amount or 0 for p in parts), tuple(parts), rule)
+                         sum(fee.amount for fee in fees), tuple(parts), rule)
 
 
 def _payoff(rules: Any, state: State, trip: str) -> DerivedFigure | None:

@@ -128,6 +128,8 @@ class Fee:
     established: bool
     full: int
     since: dict | None = None  # an established fee: {"turn", "at", "why"} of its establishment
+    own: tuple[str, ...] = ()  # classic rules: the rider's own railroads among those paid for
+    phantom: int = 0  # Honeymoon: the whole fee for the phantom player's railroads (this: half)
 
     def as_dict(self) -> dict:
         return {
@@ -137,6 +139,8 @@ class Fee:
             "established": self.established,
             "full": self.full,
             "since": self.since,
+            "own": list(self.own),
+            "phantom": self.phantom,
         }
 
 
@@ -172,8 +176,10 @@ def turn_fees(state: State, board: RailBaronMap, settings: Settings, rider: str)
         if to == PHANTOM:
             opponent = next(pid for pid in state.active() if pid != rider)
             half = amount // 2
-            fees.append(Fee(BANK, half, tuple(rails), is_established, full, when))
-            fees.append(Fee(opponent, amount - half, tuple(rails), is_established, full, when))
+            fees.append(Fee(BANK, half, tuple(rails), is_established, full, when, phantom=amount))
+            fees.append(Fee(opponent, amount - half, tuple(rails), is_established, full, when,
+                            phantom=amount))
         else:
-            fees.append(Fee(to, amount, tuple(rails), is_established, full, when))
+            own = tuple(rr for rr in rails if state.owners.get(rr) == rider)
+            fees.append(Fee(to, amount, tuple(rails), is_established, full, when, own))
     return [f for f in fees if f.amount > 0]

@@ -61,8 +61,10 @@ class RailBaronRules:
         state.owners = {rr: None for rr in self.board.railroads}
         step = Step(state)
         cash = self.settings.starting_cash()
+        extra = {"extra": self.settings.starting_auction_extra} \
+            if self.settings.starting_auction else {}  # STARTING AUCTION: the extra cash
         for pid in players:
-            step.transfer(BANK, pid, cash, "starting cash", "starting_cash")
+            step.transfer(BANK, pid, cash, "starting cash", "starting_cash", **extra)
         step.say(f"Each player starts with {money(cash)} and a Freight engine.")
         step.say("Everyone rolls three dice: the highest total goes first.")
         return step.outcome()

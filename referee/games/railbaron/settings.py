@@ -120,10 +120,22 @@ class Settings:
 RULES_BEFORE_THE_SETTINGS: dict[str, object] = dict(EDITION_RULES["modern"])
 
 
+EDITION_SETTINGS = ("establishment", "undeclare", "home_swap")
+
+
+def before_the_settings(data: Mapping, edition: str) -> list[str]:
+    """The edition's rules a record plays otherwise than a new game of its edition would,
+    because it names none of them (played before they were settings)."""
+    if any(name in data for name in EDITION_SETTINGS):
+        return []
+    return [name for name in EDITION_SETTINGS
+            if RULES_BEFORE_THE_SETTINGS[name] != EDITION_RULES[edition][name]]
+
+
 def edition_rules(data: Mapping, edition: str) -> dict[str, object]:
     """The edition's own rules, each as the record sets it. A record that sets none of them
     was played before they were settings and keeps the rules it was played under."""
-    named = any(name in data for name in ("establishment", "undeclare", "home_swap"))
+    named = any(name in data for name in EDITION_SETTINGS)
     rules = dict(EDITION_RULES[edition] if named else RULES_BEFORE_THE_SETTINGS)
     for name, allowed in (("establishment", ESTABLISHMENTS), ("undeclare", UNDECLARES)):
         value = data.get(name, rules[name])

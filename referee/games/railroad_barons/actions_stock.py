@@ -87,17 +87,20 @@ def sell(play: Play, action: dict) -> None:
         if director_sells and after_drop:
             drop(play, h)
         units, value, proceeds = terms.units, terms.value, terms.proceeds
+        # the Director's sale: its price is the setting's reading (director_sale_price)
+        price = {"director_sale_price": play.settings.director_sale_price} \
+            if director_sells else {}
         h.certs[pct] = None
         if smaller is not None:
             h.certs[smaller] = pid
             play.pay(BANK, pid, proceeds,
                      f"{name}: {pct}% exchanged for the {smaller}%", "certificate_exchange",
-                     holding=h.key, percent=smaller, give=pct)
+                     holding=h.key, percent=smaller, give=pct, way="down", **price)
             play.say(f"{play.name(pid)} exchanges the {pct}% of {name} for the {smaller}% and "
                      f"receives {money(proceeds)} ({units} × {money(value)}).")
         else:
             play.pay(BANK, pid, proceeds, f"{name}: {pct}% sold", "certificate_sale",
-                     holding=h.key, percent=pct)
+                     holding=h.key, percent=pct, **price)
             play.say(f"{play.name(pid)} sells the {pct}% of {name} for "
                      f"{money(proceeds)} ({units} × {money(value)}).")
         if director_sells and h.key not in state.turn_dropped:
@@ -165,7 +168,7 @@ def buy(play: Play, action: dict) -> None:
             play.needs(pid, cost, play.name(pid))
             h.certs[give], h.certs[pct] = None, pid
             play.pay(pid, BANK, cost, f"{name}: {give}% exchanged for the {pct}%",
-                     "certificate_exchange", holding=h.key, percent=pct, give=give)
+                     "certificate_exchange", holding=h.key, percent=pct, give=give, way="up")
             play.say(f"{play.name(pid)} returns the {give}% of {name} and takes the {pct}%, "
                      f"paying {money(cost)} ({units} × {money(value)}).")
         else:

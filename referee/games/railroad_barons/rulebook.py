@@ -4,14 +4,44 @@ as in docs/railroad-barons.md."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from referee.games.contract import RuleNames, Wording
 from referee.games.railroad_barons.derived import figures
+from referee.games.railroad_barons.settings import CHOICES
 
 CORRECTIONS = "Banker's corrections (this app)"
 BUY = "Buying a Stock Certificate"
 SELL = "Selling Stock Certificates"
 REVENUE = "Calculate and Pay out Revenue"
 RAILROADS = "Buy Railroads and Assign Investors"
+
+# The table every line's rule is checked against (tests/test_line_rules.py): the rulebook's
+# headings, the app's own sections; and each reading or setting a line may name.
+HEADINGS = frozenset({
+    "Holdings", "Railroad Corporations", "Investors", "Players vs. Holdings", "Money", "Setup",
+    "Game Play", "Stock Round (SR)", SELL, BUY, "Starting a Holding",
+    "Transferring the Directorship", "Operating Round (OR)", "Place Operator Tokens", REVENUE,
+    RAILROADS, "Discard Railroads", "End of the Game", CORRECTIONS,
+})
+READINGS = frozenset({"The draft (draft_offers)", "Dividends (dividend_rounding)",
+                      "director_aid", *(f"The Director's sale price (director_sale_price: {v})"
+                                        for v in CHOICES["director_sale_price"])})
+
+DIRECTOR_SALE = "The Director's sale price"
+
+
+def sale_rule(fields: Mapping[str, Any]) -> tuple[str, str]:
+    """A sale's rule: the Director's sale names its price's reading; anyone else's none."""
+    price = fields.get("director_sale_price")
+    return SELL, f"{DIRECTOR_SALE} (director_sale_price: {price})" if price else ""
+
+
+def exchange_rule(fields: Mapping[str, Any]) -> tuple[str, str] | None:
+    """An exchange down is a sale ("considered a single sell operation"); up, a purchase."""
+    return sale_rule(fields) if fields.get("way") == "down" else None
+
 
 MONEY = {
     "starting_cash": Wording("starting cash", "Setup"),
@@ -20,9 +50,9 @@ MONEY = {
     "draft_removed": Wording("the draft: face value of the removed ${investor} Investor",
                              "Setup"),
     "certificate_purchase": Wording("{holding} {percent}% certificate", BUY),
-    "certificate_exchange": Wording("{holding}: the {give}% exchanged for the {percent}%", BUY),
-    "certificate_sale": Wording("{holding} {percent}% sold", SELL,
-                                "The Director's sale price (director_sale_price)"),
+    "certificate_exchange": Wording("{holding}: the {give}% exchanged for the {percent}%", BUY,
+                                    cite=exchange_rule),
+    "certificate_sale": Wording("{holding} {percent}% sold", SELL, cite=sale_rule),
     "holding_capital": Wording("{holding} capital: 10 × ${value} at 50% sold", "Holdings"),
     "holding_dividend": Wording("{holding} dividend: {percent}% of ${revenue}", REVENUE,
                                 "Dividends (dividend_rounding)"),

@@ -7,21 +7,33 @@ from typing import Any
 
 from referee.games.contract import DerivedFigure, Part
 from referee.games.railway_rivals.building import PAYMENTS
+from referee.games.railway_rivals.citations import fee_rule
 from referee.games.railway_rivals.state import State
 
 
-def _race_fees(state: State, number: str) -> DerivedFigure | None:
+def _race_fees(rules: Any, state: State, number: str) -> DerivedFigure | None:
     if not number.isdigit():
         return None
     race = int(number)
-    parts = tuple(
-        Part(f"{state.companies.get(e.source, e.source)} pays "
-             f"{state.companies.get(e.target, e.target)}: {e.note}", e.amount)
-        for e in state.entries if e.kind == "race_fee" and e.race == race)
-    if not parts:
+    fees = [e for e in state.entries if e.kind == "race_fee" and e.race == race]
+    if not fees:
         return None
-    return DerivedFigure(f"The fees of race {race}", sum(p.amount or 0 for p in parts), parts,
-                  "B4 — fee_cap")
+    parts = tuple(Part(f"{state.companies.get(e.source, e.source)} pays "
+                       f"{state.companies.get(e.target, e.target)}: {e.note}", e.amount)
+                  for e in fees)
+    sections, readings = fee_rule(_fee_fields(rules, state, race), cap=True)
+    return DerivedFigure(f"The fees of race {race}", sum(e.amount for e in fees), parts,
+                         f"{sections} — {readings}")
+
+
+def _fee_fields(rules: Any, state: State, number: int) -> dict[str, object]:
+    """What decides a race's fees, as its fee transfers carry it: a joint train's split (the
+    setting), running powers, a lone runner."""
+    current = [state.race] if state.race is not None else []
+    race = next(r for r in (*current, *state.races) if r.number == number)  # it posted fees
+    trains = race.trains.values()
+    return {"joint_fees": rules.settings.joint_fees if any(len(t.members) > 1 for t in trains)
+            else None, "powers": any(t.powers for t in trains), "lone": race.lone}
 
 
 def _payment(kind: str) -> DerivedFigure | None:
@@ -37,4 +49,4 @@ def _payment(kind: str) -> DerivedFigure | None:
 def figures(rules: Any, state: State, name: str, subject: str) -> DerivedFigure | None:
     if name == "payment":
         return _payment(subject)
-    return _race_fees(state, subject) if name == "race_fees" else None
+    return _race_fees(rules, state, subject) if name == "race_fees" else None

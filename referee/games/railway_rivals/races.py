@@ -296,8 +296,11 @@ def read_powers(play: Play, race: Race, value: object, train: Train) -> list[str
     return out
 
 
+Payment = tuple[str, str, int, str, dict[str, object]]  # payer, payee, units, note, why
+
+
 def joint_fees_on_total(race: Race, partners: list[str],
-                        hexes: dict[str, int]) -> list[tuple[str, str, int, str]]:
+                        hexes: dict[str, int]) -> list[Payment]:
     """A joint train's fees shared on their total (B3, B4): each partner pays half, the richer
     (listed first) the odd 1; each rival still gets its own fee, paid by the richer partner
     until its half is used up, then by the other."""
@@ -312,14 +315,14 @@ def joint_fees_on_total(race: Race, partners: list[str],
         for member, part in ((richer, first), (other, n - first)):
             if part:
                 payments.append((member, rival, part, f"race {race.number}, {part} of {n} "
-                                 f"hexes ({shared})"))
+                                 f"hexes ({shared})", {"joint_fees": "on_total"}))
     return payments
 
 
 def post_fees(play: Play, race: Race) -> None:
     """Every route is declared: the fees go onto the accounts before the race (B4)."""
     state = play.state
-    payments: list[tuple[str, str, int, str]] = []
+    payments: list[Payment] = []
     done_pairs: set[frozenset[str]] = set()
     for tid in race.declare_order:
         train = race.trains[tid]
@@ -332,33 +335,37 @@ def post_fees(play: Play, race: Race) -> None:
                 done_pairs.add(pair)
                 back = race.trains[rival].hexes.get(tid, 0)  # type: ignore[union-attr]
                 note = f"race {race.number}, running powers {n} − {back}"
+                netted = {"powers": [n, back]}
                 if n > back:
-                    payments.append((tid, rival, n - back, note))
+                    payments.append((tid, rival, n - back, note, netted))
                 elif back > n:
-                    payments.append((rival, tid, back - n, note))
+                    payments.append((rival, tid, back - n, note, netted))
                 continue
             note = f"race {race.number}, {n} hexes"
             if len(train.members) == 1:
-                payments.append((tid, rival, n, note))
+                payments.append((tid, rival, n, note, {}))
             elif play.settings.joint_fees == "per_rival":
                 richer, other = state.richest_first(train.members)
-                payments.append((richer, rival, n - n // 2, note + " (joint, richer half)"))
+                apart = {"joint_fees": "per_rival"}
+                payments.append((richer, rival, n - n // 2, note + " (joint, richer half)",
+                                 apart))
                 if n // 2:
-                    payments.append((other, rival, n // 2, note + " (joint)"))
+                    payments.append((other, rival, n // 2, note + " (joint)", apart))
         if len(train.members) > 1 and play.settings.joint_fees == "on_total":
             payments += joint_fees_on_total(race, state.richest_first(train.members), hexes)
     if not play.settings.allow_negative:
         after = {c: state.balance(c) for c in state.companies}
-        for src, dst, n, _ in payments:
+        for src, dst, n, _, _ in payments:
             after[src] -= n
             after[dst] += n
         short = [c for c, v in after.items() if v < 0]
         if short:
             raise IllegalAction(f"{play.names(short)} cannot pay these fees "
                                 f"({units(state.balance(short[0]))} in the bank).", "B4")
-    for src, dst, n, note in payments:  # none of 0
+    lone = {"lone": True} if race.lone else {}  # lone_runner_pays_fees: he still pays (B4, B6)
+    for src, dst, n, note, why in payments:  # none of 0
         race.fees.append((src, dst, n))
-        play.pay(src, dst, n, note, "race_fee")
+        play.pay(src, dst, n, note, "race_fee", **why, **lone)
         play.say(f"{play.name(src)} pays {play.name(dst)} {units(n)} ({note}).")
     if race.lone:
         lone_wins(play, race)

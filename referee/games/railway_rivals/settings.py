@@ -27,6 +27,12 @@ BEFORE = {"joint_fees": "per_rival", "own_lines_required": False, "typed_towns_o
 NEW_GAME = {"joint_fees": "on_total", "own_lines_required": True, "typed_towns_on_map": True}
 
 
+def before_the_settings(data: Mapping) -> list[str]:
+    """The settings a record leaves out and so plays with the reading from before them (each
+    reads otherwise than a new game's)."""
+    return [name for name in BEFORE if name not in data]
+
+
 class SettingsError(ValueError):
     """Settings that do not make a game, with the setting named."""
 
