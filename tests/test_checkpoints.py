@@ -146,3 +146,12 @@ def test_frames_between_positions_are_those_in_force_with_the_one_before(game):
         assert window[1:] == wanted, (start, end)
         assert window[0] is wanted[0].prev
     assert replayer.frames_between(LENGTH - 10, kept_on) == [frames[LENGTH - CHECKPOINT_EVERY]]
+
+
+def test_a_memo_on_an_older_frame_is_kept_packed_and_read_back_as_it_was(game):
+    rules, actions = game
+    replayer = Replayer(rules, actions)
+    older, latest = replayer.frames[3], replayer.frames[-1]
+    older.memo = latest.memo = ("turn 2", ("Ann rolls 7",), {"paid": 1000})
+    assert older.memo == latest.memo == ("turn 2", ("Ann rolls 7",), {"paid": 1000})
+    assert not isinstance(older._memo, tuple) and isinstance(latest._memo, tuple)

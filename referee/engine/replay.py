@@ -60,10 +60,11 @@ class Frame:
 
     `outcome` is the frame itself (transfers, events and state), as the engine's Outcome reads.
     `memo` is free for a reader to keep something small it derived from the state (so a page
-    that walks every frame does not rebuild every state again).
+    that walks every frame does not rebuild every state again); an older frame keeps it packed,
+    as what it said.
     """
 
-    __slots__ = ("position", "action", "_said", "depth", "prev", "_state", "_replayer", "memo",
+    __slots__ = ("position", "action", "_said", "depth", "prev", "_state", "_replayer", "_memo",
                  "renamed", "__weakref__")
 
     def __init__(self, position: int, action: dict | None, outcome: Outcome | None,
@@ -84,7 +85,7 @@ class Frame:
             else None if prev is None else prev.renamed)
         self._state: Any = None if outcome is None else outcome.state
         self._replayer = replayer
-        self.memo: Any = None
+        self._memo: Any = None
 
     def _told(self) -> tuple:
         said = self._said
@@ -92,6 +93,16 @@ class Frame:
             self._replayer.learn(self)
             said = self._said
         return pickle.loads(said) if isinstance(said, bytes) else said  # type: ignore[arg-type]
+
+    @property
+    def memo(self) -> Any:
+        memo = self._memo
+        return memo.unpacked() if isinstance(memo, _Packed) else memo
+
+    @memo.setter
+    def memo(self, value: Any) -> None:
+        # a frame whose state is no longer kept is an older one: its memo is read seldom
+        self._memo = value if self._state is not None else _Packed.of(value)
 
     @property
     def transfers(self) -> tuple[Transfer, ...]:
@@ -132,6 +143,28 @@ def renaming_actions(frame: Frame | None) -> list[dict]:
 
 def _position(frame: Frame) -> int:
     return frame.position
+
+
+class _Packed:
+    """A frame's memo, pickled: kept so below the latest frames."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    @classmethod
+    def of(cls, value: Any) -> Any:
+        """`value` packed, or as it is when it is nothing, or cannot be pickled."""
+        if value is None or isinstance(value, _Packed):
+            return value
+        try:
+            return cls(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return value
+
+    def unpacked(self) -> Any:
+        return pickle.loads(self.data)
 
 
 def _pack(said: tuple | bytes | None) -> tuple | bytes | None:
@@ -424,6 +457,7 @@ class Replayer:
         if not frame.checkpoint and frame not in self._tail and frame not in self._walk:
             frame._state = None
             frame._said = _pack(frame._said)
+            frame._memo = _Packed.of(frame._memo)
 
     def rebuild(self, frame: Frame) -> Any:
         """The state after `frame`, replayed from the nearest kept state below it."""
