@@ -13,6 +13,10 @@
   redo) post them, RUNS times after a warm-up run; server CPU per action from /proc.
 - `restarts`: each game at 2,000 and 10,000 actions, the server restarted: the first phone
   view after the restart, against the same view again without one.
+- `held`: a real `referee serve` holding $BENCH_HELD games (50) of 2,000 actions, the four
+  games in turn, each imported and its console viewed (so the server holds it): the growth of
+  the server's resident memory per stored action, against the server after one short game of
+  each; then the server started again over the same folder, every console viewed again.
 - `taps`: Debian's chromium through Playwright at 360x740 with touch: the banker opens "Undo
   this…" and taps "Yes, take it back" with a real touch (Playwright's tap: a touch event the
   browser delivers), in each game; timed in the page from the touch event's time stamp to the
@@ -260,6 +264,64 @@ def bench_restarts() -> list[str]:
     ]
 
 
+# -- memory of the games a server holds --------------------------------------------------------
+
+def resident(pid: int) -> int:
+    """A process's resident memory now, in bytes (Linux /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(x.split()[1] for x in status.splitlines() if x.startswith("VmRSS:"))) * 1024
+
+
+def bench_held(games: int = 0, length: int = 2_000) -> list[str]:
+    games = games or int(os.environ.get("BENCH_HELD", "50"))
+    before = load()
+    each = {key: games // len(GAMES) + (i < games % len(GAMES)) for i, key in enumerate(GAMES)}
+    grew: dict[str, int] = {}
+    ids: dict[str, dict[str, str]] = {}  # each game's banker cookies
+    with tempfile.TemporaryDirectory() as folder:
+        instance = Path(folder) / "instance"
+        with serving(instance) as server:
+            banker = Phone(server.port)
+            for key in GAMES:  # every game's code, board and pages loaded before the baseline
+                banker.get(f"/g/{banker.import_record(cut(game_record(key), 20))}/banker")
+            base = last = resident(server.process.pid)
+            for key in GAMES:  # one game after the other: the growth each one's games bring
+                for _ in range(each[key]):
+                    game_id = banker.import_record(cut(game_record(key), length))
+                    assert banker.get(f"/g/{game_id}/banker").status == 200
+                    ids[game_id] = dict(banker.cookies)
+                now = resident(server.process.pid)
+                grew[key], last = now - last, now
+            held = last - base
+        launched = time.perf_counter()
+        server = Server(instance, threads=4).start(timeout=180)
+        try:
+            again = Phone(server.port)
+            assert again.get("/").status == 200
+            answered = time.perf_counter() - launched  # while it warms every game
+            for game_id, cookies in ids.items():
+                again.cookies = cookies
+                assert again.get(f"/g/{game_id}/banker").status == 200
+            restarted = resident(server.process.pid) - base
+        finally:
+            server.stop()
+    stored = games * length
+    return [
+        "| games held | stored actions | per stored action (goal ≤ 1,024 B) |", "|---|---|---|",
+        *(f"| {each[key]} {NAMES[key]} | {each[key] * length:,} | "
+          f"{grew[key] / max(each[key] * length, 1):,.0f} B |" for key in GAMES),
+        f"| all {games} | {stored:,} | {held / stored:,.0f} B |",
+        f"| all {games}, the server started again, every console viewed | {stored:,} | "
+        f"{restarted / stored:,.0f} B |",
+        "\nThe server's resident memory (VmRSS) as the games were imported and each console "
+        "viewed, one game after the other, against the same server after one short game of each "
+        "(their code, boards and pages loaded); after the restart, against that same base. "
+        f"Started again, the server answered the lobby {answered:.2f} s after it was launched "
+        f"(goal ≤ 2 s), its {games} games warming beside it. Load average {before} before, "
+        f"{load()} after.",
+    ]
+
+
 # -- an action tap with a real touch ------------------------------------------------------------
 
 WATCH = """(seq) => {
@@ -484,4 +546,5 @@ def bench_taps(taps: int = 0, rounds: int = 0) -> list[str]:
 
 
 SECTIONS = {"replay": bench_replay, "server": bench_server, "restarts": bench_restarts,
+            "held": bench_held,
             "taps": bench_taps}
