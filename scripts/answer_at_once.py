@@ -7,8 +7,10 @@ A round is two Railway Rivals games on the test map with three phones each: in t
 three name their start towns, in the second (played up to a race) they enter or stay out. In
 each, the three phones read their page (the same seq), then post from three threads released
 by one barrier. The server is a child process on 127.0.0.1 over a fresh temporary folder.
-Printed: answers sent, recorded, and how many got 409 or a 5xx; exits 1 unless every answer
-was recorded with neither.
+Printed: answers sent, recorded, and how many got 409 or a 5xx, and how long each phone
+waited for its own answer (from the barrier's release to the whole answer read; min / median /
+max); exits 1 unless every answer was recorded with neither. The wait is a figure to read, on
+a quiet machine, never a pass or fail.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import re
 import sys
 import tempfile
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -47,8 +50,10 @@ def record_before(question: str) -> tuple[dict, list[tuple[str, dict]]]:
     return record, [(c, {"type": k, "company": c}) for c, k in zip(COMPANIES, kinds, strict=True)]
 
 
-def one_question(port: int, question: str) -> tuple[int, int, Counter]:
-    """(answers sent, answers recorded, statuses) for one game's question asked of 3 phones."""
+def one_question(port: int, question: str,
+                 waits: list[float] | None = None) -> tuple[int, int, Counter]:
+    """(answers sent, answers recorded, statuses) for one game's question asked of 3 phones;
+    each phone's wait for its answer, in seconds, is added to `waits`."""
     record, answers = record_before(question)
     banker = Client(port)
     game_id = banker.import_record(record)
@@ -69,9 +74,13 @@ def one_question(port: int, question: str) -> tuple[int, int, Counter]:
     def answer(company: str, action: dict) -> None:
         form = action_form(action, seen[company])
         gate.wait()
+        began = time.perf_counter()
         status = phones[company].post(f"/g/{game_id}/act", form, htmx=True).status
+        waited = time.perf_counter() - began
         with lock:
             statuses[status] += 1
+            if waits is not None:
+                waits.append(waited)
 
     threads = [threading.Thread(target=answer, args=a) for a in answers]
     for thread in threads:
@@ -93,16 +102,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sent = recorded = 0
     statuses: Counter = Counter()
+    waits: list[float] = []
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "instance") as server:
         for _ in range(args.rounds):
             for question in ("starts", "entries"):
-                n, ok, seen = one_question(server.port, question)
+                n, ok, seen = one_question(server.port, question, waits)
                 sent, recorded = sent + n, recorded + ok
                 statuses.update(seen)
     conflicts = statuses[409]
     errors = sum(v for k, v in statuses.items() if k >= 500)
     print(f"{recorded} of {sent} same-moment answers recorded; 409: {conflicts}; 5xx: {errors}; "
           f"statuses: {dict(sorted(statuses.items()))}")
+    waits.sort()
+    print(f"each phone's wait for its own answer: {waits[0] * 1000:.0f} / "
+          f"{waits[len(waits) // 2] * 1000:.0f} / {waits[-1] * 1000:.0f} ms (min / median / "
+          f"max of {len(waits)})")
     return 0 if recorded == sent and not conflicts and not errors else 1
 
 

@@ -3,24 +3,35 @@
 - `replay`: `referee replay` of one long legal game of each game (tests/long_games.py), cut at
   0 (the baseline: the report of the opening), 20, 2,000 and 10,000 actions, each in its own
   process that ran the command once on the opening first (the game's code and map loaded):
-  CPU per action (the cut's CPU less the baseline's, over its actions) and the growth of peak
-  RSS per action from 2,000 to 10,000 (the log loaded from the record included).
+  CPU per action (the cut's CPU less the baseline's, over its actions) and the growth of the
+  peak memory per action from 2,000 to 10,000 (the log loaded from the record included). The
+  peak is the process's own high-water mark (VmHWM), which starts anew when the child process
+  execs: `getrusage`'s maximum RSS is carried over from the parent, so a child of a large
+  benchmark process reported the parent's size, and a growth of 0 B.
 - `server`: a real `referee serve`; each game imported at action 20, 2,000 and 10,000, then
   the next 40 actions of its log posted as the phones (the banker for banker actions, undo and
   redo) post them, RUNS times after a warm-up run; server CPU per action from /proc.
 - `restarts`: each game at 2,000 and 10,000 actions, the server restarted: the first phone
   view after the restart, against the same view again without one.
+- `held`: a real `referee serve` holding $BENCH_HELD games (50) of 2,000 actions, the four
+  games in turn, each imported and its console viewed (so the server holds it): the growth of
+  the server's resident memory per stored action, against the server after one short game of
+  each; then the server started again over the same folder, every console viewed again.
 - `taps`: Debian's chromium through Playwright at 360x740 with touch: the banker opens "Undo
   this…" and taps "Yes, take it back" with a real touch (Playwright's tap: a touch event the
   browser delivers), in each game; timed in the page from the touch event's time stamp to the
-  first animation frame after the console's live part has swapped. Beside them, the same
-  harness's floor: a button added to the lobby, touched the same way, that changes one line
-  at once, or after fetching one small file from the same server.
+  first animation frame after the console's live part has swapped. Every Undo tap follows a
+  tap on the harness's floor in the same run (a button added to the lobby, touched the same
+  way, that fetches one small file from the same server, then changes one line), so the two
+  see the same load, and each Undo less the floor tap just before it is printed. Also the
+  answer's bytes (as the page got them, before gzip) and the elements the swap put into the
+  page. Then the same again with the browser's CPU slowed four times (Chrome DevTools
+  Protocol `Emulation.setCPUThrottlingRate`), as a mid-range phone.
 
 Each figure is min / median / max over RUNS runs, with the load average before and after. The
 long games are generated once (a few minutes) and kept in $BENCH_GAMES (default: a folder in
 the system's temp folder), so a second run starts at once. $BENCH_TAPS sets the taps per round
-(30). Loopback only; every loop bounded.
+(30), $BENCH_ROUNDS the taps' rounds (3). Loopback only; every loop bounded.
 """
 
 from __future__ import annotations
@@ -44,7 +55,8 @@ from tests.web.loopback import Server
 ROOT = Path(__file__).resolve().parents[1]
 CUTS = (0, 20, 2_000, 10_000)
 WINDOW = 40
-LONG = 10_000 + (RUNS + 1) * WINDOW + 10
+# $BENCH_LENGTH: shorter games for a quick try of the taps (the other sections need the whole)
+LONG = int(os.environ.get("BENCH_LENGTH") or 10_000 + (RUNS + 1) * WINDOW + 10)
 NAMES = {"railbaron": "Rail Baron", "prairie_railroads": "Prairie Railroads",
          "railroad_barons": "Railroad Barons", "railway_rivals": "Railway Rivals"}
 
@@ -71,14 +83,16 @@ def cut(record: dict, n: int) -> dict:
 # -- referee replay ---------------------------------------------------------------------------
 
 CHILD = """
-import contextlib, io, resource, sys, time
+import contextlib, io, sys, time
+from pathlib import Path
 from referee.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     main(["replay", sys.argv[2]])  # the game's code and map loaded, untimed
 began = time.process_time()
 code = main(["replay", sys.argv[1]])
 used = time.process_time() - began
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+status = Path("/proc/self/status").read_text()  # this process's own peak, not its parent's
+peak = int(next(x.split()[1] for x in status.splitlines() if x.startswith("VmHWM:")))
 sys.stderr.write(f"\\nBENCH {code} {used} {peak}\\n")
 """
 
@@ -250,14 +264,85 @@ def bench_restarts() -> list[str]:
     ]
 
 
+# -- memory of the games a server holds --------------------------------------------------------
+
+def resident(pid: int) -> int:
+    """A process's resident memory now, in bytes (Linux /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(x.split()[1] for x in status.splitlines() if x.startswith("VmRSS:"))) * 1024
+
+
+def bench_held(games: int = 0, length: int = 2_000) -> list[str]:
+    games = games or int(os.environ.get("BENCH_HELD", "50"))
+    before = load()
+    each = {key: games // len(GAMES) + (i < games % len(GAMES)) for i, key in enumerate(GAMES)}
+    grew: dict[str, int] = {}
+    ids: dict[str, dict[str, str]] = {}  # each game's banker cookies
+    with tempfile.TemporaryDirectory() as folder:
+        instance = Path(folder) / "instance"
+        with serving(instance) as server:
+            banker = Phone(server.port)
+            for key in GAMES:  # every game's code, board and pages loaded before the baseline
+                banker.get(f"/g/{banker.import_record(cut(game_record(key), 20))}/banker")
+            base = last = resident(server.process.pid)
+            for key in GAMES:  # one game after the other: the growth each one's games bring
+                for _ in range(each[key]):
+                    game_id = banker.import_record(cut(game_record(key), length))
+                    assert banker.get(f"/g/{game_id}/banker").status == 200
+                    ids[game_id] = dict(banker.cookies)
+                now = resident(server.process.pid)
+                grew[key], last = now - last, now
+            held = last - base
+        launched = time.perf_counter()
+        server = Server(instance, threads=4).start(timeout=180)
+        try:
+            again = Phone(server.port)
+            assert again.get("/").status == 200
+            answered = time.perf_counter() - launched  # while it warms every game
+            for game_id, cookies in ids.items():
+                again.cookies = cookies
+                assert again.get(f"/g/{game_id}/banker").status == 200
+            restarted = resident(server.process.pid) - base
+        finally:
+            server.stop()
+    stored = games * length
+    return [
+        "| games held | stored actions | per stored action (goal ≤ 1,024 B) |", "|---|---|---|",
+        *(f"| {each[key]} {NAMES[key]} | {each[key] * length:,} | "
+          f"{grew[key] / max(each[key] * length, 1):,.0f} B |" for key in GAMES),
+        f"| all {games} | {stored:,} | {held / stored:,.0f} B |",
+        f"| all {games}, the server started again, every console viewed | {stored:,} | "
+        f"{restarted / stored:,.0f} B |",
+        "\nThe server's resident memory (VmRSS) as the games were imported and each console "
+        "viewed, one game after the other, against the same server after one short game of each "
+        "(their code, boards and pages loaded); after the restart, against that same base. "
+        f"Started again, the server answered the lobby {answered:.2f} s after it was launched "
+        f"(goal ≤ 2 s), its {games} games warming beside it. Load average {before} before, "
+        f"{load()} after.",
+    ]
+
+
 # -- an action tap with a real touch ------------------------------------------------------------
 
 WATCH = """(seq) => {
   window.__took = undefined;
+  window.__swapped = 0;
+  window.__bytes = undefined;
   const started = [];
   const note = (e) => started.push(e.timeStamp);
   document.addEventListener('touchstart', note, {capture: true, once: true});
-  const obs = new MutationObserver(() => {
+  const answer = (e) => {  // the POST's answer, not a poll's
+    if ((e.detail.requestConfig || {}).verb !== 'post') return;
+    document.body.removeEventListener('htmx:beforeSwap', answer);
+    window.__bytes = new Blob([e.detail.xhr.responseText]).size;
+  };
+  document.body.addEventListener('htmx:beforeSwap', answer);
+  const obs = new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeType === 1) window.__swapped += 1 + n.getElementsByTagName('*').length;
+      }
+    }
     if (!document.querySelector(`section.live[data-seq="${seq}"]`)) return;
     obs.disconnect();
     requestAnimationFrame(() => { window.__took = performance.now() - started[0]; });
@@ -268,19 +353,68 @@ READY = "() => (document.querySelector('form.undo') || {})['htmx-internal-data']
 TOUCH = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
-def undo_taps(browser, server: Server, touch: dict, key: str, taps: int) -> list[float]:
+def undo_length(key: str, taps: int) -> int:
+    """How much of `key`'s long game holds enough actions in force for `taps` + 5 undos."""
+    from referee.engine.replay import Replayer
+    from referee.games import registry
+
     record = game_record(key)
     n = 300
-    while True:  # enough actions in force to take back
-        from referee.engine.replay import Replayer
-        from referee.games import registry
-
+    while True:
         rules = registry.rules_for(cut(record, n), registry.resolver(None))
         if len(Replayer.restore(rules, record["actions"][:n]).frames) > taps + 5:
-            break
+            return n
         n += 100
-    page = banker_console(browser, server, touch, cut(record, n))
-    return timed_taps(page, lambda i: tap_undo(page, WATCH, n + i + 1), taps)
+
+
+def slowed(page, rate: float) -> None:
+    """The page's CPU slowed `rate` times (1: as it is), through the DevTools protocol."""
+    if rate != 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                {"rate": rate})
+
+
+def floor_page(browser, server: Server, touch: dict, fetching: bool = True):
+    """The lobby with the floor's button, which changes one line, at once or after fetching
+    one small file from the same server (no game, no template)."""
+    page = browser.new_context(**touch).new_page()
+    page.goto(f"{server.url}/")
+    page.evaluate(FLOOR_PAGE, fetching)
+    return page
+
+
+def took(page) -> float:
+    page.wait_for_function("() => window.__took !== undefined", timeout=60_000)
+    return page.evaluate("() => window.__took") / 1000
+
+
+def interleaved_taps(browser, server: Server, touch: dict, key: str, taps: int,
+                     rate: float = 1) -> dict[str, list[float]]:
+    """3 + `taps` rounds of a floor tap then the banker's Undo, both pages slowed `rate` times;
+    of the last `taps`: each kind's seconds, each Undo less the floor just before it, and the
+    Undo answer's bytes and the elements its swap put in."""
+    n = undo_length(key, taps)
+    console = banker_console(browser, server, touch, cut(game_record(key), n))
+    floor = floor_page(browser, server, touch)
+    for page in (console, floor):
+        slowed(page, rate)
+    found: dict[str, list[float]] = {"undo": [], "floor": [], "less": [], "bytes": [],
+                                     "swapped": []}
+    for i in range(taps + 3):
+        floor.evaluate(FLOOR_WATCH)
+        floor.tap("#floor-tap")
+        base = took(floor)
+        tap_undo(console, WATCH, n + i + 1)
+        undo = took(console)
+        if i >= 3:
+            found["undo"].append(undo)
+            found["floor"].append(base)
+            found["less"].append(undo - base)
+            found["bytes"].append(console.evaluate("() => window.__bytes || 0"))
+            found["swapped"].append(console.evaluate("() => window.__swapped"))
+    for page in (console, floor):
+        page.context.close()
+    return found
 
 
 def banker_console(browser, server: Server, touch: dict, record: dict):
@@ -347,11 +481,8 @@ FLOOR_WATCH = """() => {
 
 
 def floor_taps(browser, server: Server, touch: dict, fetching: bool, taps: int) -> list[float]:
-    """The harness's own floor, on the lobby page: a touched button that changes one line, at
-    once or after fetching one small file from the same server (no game, no template)."""
-    page = browser.new_context(**touch).new_page()
-    page.goto(f"{server.url}/")
-    page.evaluate(FLOOR_PAGE, fetching)
+    """The harness's own floor (`floor_page`), tapped 3 + `taps` times."""
+    page = floor_page(browser, server, touch, fetching)
 
     def tap(_i: int) -> None:
         page.evaluate(FLOOR_WATCH)
@@ -360,41 +491,60 @@ def floor_taps(browser, server: Server, touch: dict, fetching: bool, taps: int) 
     return timed_taps(page, tap, taps)
 
 
-def bench_taps(taps: int = 0) -> list[str]:
+RATES = (1, 4)  # the browser's CPU as it is, and slowed four times (a mid-range phone)
+
+
+def bench_taps(taps: int = 0, rounds: int = 0) -> list[str]:
     from playwright.sync_api import sync_playwright
 
     taps = taps or int(os.environ.get("BENCH_TAPS", "30"))
-
+    rounds = rounds or int(os.environ.get("BENCH_ROUNDS", str(RUNS)))
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         return ["chromium is not installed: no browser figures."]
     before = load()
-    medians: dict[str, list[float]] = {key: [] for key in GAMES}
+    kinds = ("undo", "floor", "less", "bytes", "swapped")
+    medians = {(key, rate, kind): [] for key in GAMES for rate in RATES for kind in kinds}
     with tempfile.TemporaryDirectory() as folder, \
             serving(Path(folder) / "instance") as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium)
-        floors: dict[bool, list[float]] = {False: [], True: []}
-        for _round in range(RUNS):
-            for fetching in floors:
-                floors[fetching].append(statistics.median(floor_taps(browser, server, TOUCH,
-                                                                     fetching, taps)))
-            for key in GAMES:
-                medians[key].append(statistics.median(undo_taps(browser, server, TOUCH, key,
-                                                                taps)))
+        for _round in range(rounds):
+            for rate in RATES:
+                for key in GAMES:
+                    found = interleaved_taps(browser, server, TOUCH, key, taps, rate)
+                    for kind in kinds:
+                        medians[key, rate, kind].append(statistics.median(found[kind]))
         browser.close()
+
+    def row(key: str, rate: float) -> str:
+        def figure(kind: str) -> str:
+            return spread(medians[key, rate, kind])
+
+        def count(kind: str, unit: str = "") -> str:
+            values = medians[key, rate, kind]
+            return (f"{min(values):,.0f}{unit} / {statistics.median(values):,.0f}{unit} / "
+                    f"{max(values):,.0f}{unit}")
+
+        return (f"| {NAMES[key]} | {rate}× | {figure('undo')} | {figure('floor')} | "
+                f"{figure('less')} | {count('bytes', ' B')} | {count('swapped')} |")
+
     return [
-        f"| game | banker's Undo, touch to frame (median of {taps} taps; min / median / max "
-        f"of {RUNS} rounds) | goal |", "|---|---|---|",
-        *(f"| {NAMES[key]} | {spread(medians[key])} | ≤ 50 ms |" for key in GAMES),
-        f"| (floor) a tap that changes one line | {spread(floors[False])} | |",
-        f"| (floor) a tap that fetches one small file, then changes one line "
-        f"| {spread(floors[True])} | |",
-        "\nEach tap: \"Undo this…\" opened with a touch, then \"Yes, take it back\" touched "
-        "(Playwright's tap, delivered by chromium as a touch event); timed in the page from "
-        "that touch event's time stamp to the first animation frame after the console's live "
-        f"part of the new seq is in. Load average {before} before, {load()} after.",
+        "| game | CPU slowed | banker's Undo, touch to frame | the floor tap just before it | "
+        "Undo minus floor (goal ≤ 16 ms) | the answer's bytes | elements swapped |",
+        "|---|---|---|---|---|---|---|",
+        *(row(key, rate) for rate in RATES for key in GAMES),
+        f"\nMedians of {taps} taps (after 3 not kept); min / median / max of {rounds} "
+        "rounds. Each tap: \"Undo this…\" opened with a touch, then \"Yes, take it back\" "
+        "touched (Playwright's tap, delivered by chromium as a touch event), right after a "
+        "touch on the floor's button (it fetches one small file from the same server, then "
+        "changes one line) in a page of its own; timed in the page from the touch event's time "
+        "stamp to the first animation frame after the console's live part of the new seq is in. "
+        "Bytes: the Undo's answer as the page got it, before gzip; elements: those the swap put "
+        "into the page. Slowed: `Emulation.setCPUThrottlingRate` on both pages. Load average "
+        f"{before} before, {load()} after.",
     ]
 
 
 SECTIONS = {"replay": bench_replay, "server": bench_server, "restarts": bench_restarts,
+            "held": bench_held,
             "taps": bench_taps}

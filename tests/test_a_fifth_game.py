@@ -24,6 +24,7 @@ GAME_WIDE = (
     "tests/test_line_rules.py",
     "tests/test_refusal_sections.py",
     "tests/test_refusals_keep_cash_secret.py",
+    "tests/test_take_back_in_records.py",
     "tests/test_transfer_kinds.py",
     "tests/web/test_one_game_alone.py",
     "tests/web/test_panels_agree_with_the_post.py",

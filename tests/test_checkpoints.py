@@ -9,7 +9,7 @@ import pytest
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.checkpoint import CheckpointError, dump_state, fingerprint, load_state
-from referee.engine.replay import CHECKPOINT_EVERY, TAIL, WALK
+from referee.engine.replay import CHECKPOINT_EVERY, SAVE_EVERY, TAIL, WALK
 from referee.engine.rules import working_copy
 from tests.web.long_game import long_game, rules_of
 
@@ -41,6 +41,23 @@ def test_only_checkpoints_and_the_latest_states_are_kept(game):
     assert all(f._state is not None for f in replayer.frames if f.checkpoint)
 
 
+def test_each_action_is_held_once_and_older_frames_keep_what_they_said_packed(game):
+    rules, actions = game
+    replayer, told = Replayer(rules), []
+    for action in actions:
+        frame = replayer.submit(action)
+        told.append((frame.transfers, frame.events))
+    frames = replayer.frames
+    assert all(f.action is replayer.log[f.position] for f in frames[1:])
+    said = [f for f in frames[1:-TAIL] if not f.checkpoint and (f.transfers or f.events)]
+    assert said and all(isinstance(f._said, bytes) for f in said)
+    assert all(isinstance(f._said, tuple) for f in frames[-TAIL:])
+    assert [(f.transfers, f.events) for f in frames[1:]] == told  # unpacked as they were made
+    restored = Replayer.restore(rules, actions)
+    assert all(f.action is restored.log[f.position] for f in restored.frames[1:])
+    assert restored.log == replayer.log
+
+
 def test_every_frame_state_is_rebuilt_exactly(game):
     rules, actions = game
     replayer = Replayer(rules, actions)
@@ -69,12 +86,12 @@ def test_a_game_resumed_from_a_saved_state_is_the_same_game(game):
     rules, actions = game
     whole = Replayer(rules, actions)
     seq, state = whole.saved_checkpoint()
-    assert CHECKPOINT_EVERY <= LENGTH - seq <= 3 * CHECKPOINT_EVERY
+    assert SAVE_EVERY <= LENGTH - seq <= 3 * SAVE_EVERY
     resumed = Replayer.resume(rules, actions[:seq], load_state(dump_state(state)))
     resumed.extend(actions[seq:], start=seq)
     assert resumed.seq == whole.seq and resumed.state == whole.state
     older = [f for f in resumed.frames if f.depth < seq]
-    assert all(f._events is None for f in older[1:])  # nothing before it was replayed ...
+    assert all(f._said is None for f in older[1:])  # nothing before it was replayed ...
     latest = resumed.frames[-1]
     assert latest.events == whole.frames[-1].events
     assert [f.events for f in resumed.frames] == [f.events for f in whole.frames]  # ... until asked
@@ -129,3 +146,12 @@ def test_frames_between_positions_are_those_in_force_with_the_one_before(game):
         assert window[1:] == wanted, (start, end)
         assert window[0] is wanted[0].prev
     assert replayer.frames_between(LENGTH - 10, kept_on) == [frames[LENGTH - CHECKPOINT_EVERY]]
+
+
+def test_a_memo_on_an_older_frame_is_kept_packed_and_read_back_as_it_was(game):
+    rules, actions = game
+    replayer = Replayer(rules, actions)
+    older, latest = replayer.frames[3], replayer.frames[-1]
+    older.memo = latest.memo = ("turn 2", ("Ann rolls 7",), {"paid": 1000})
+    assert older.memo == latest.memo == ("turn 2", ("Ann rolls 7",), {"paid": 1000})
+    assert not isinstance(older._memo, tuple) and isinstance(latest._memo, tuple)

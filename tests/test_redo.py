@@ -1,7 +1,7 @@
 """Redo is an action, as undo is: it puts back what the latest undo took, dice and all."""
 
 from referee.engine import Replayer
-from referee.engine.replay import CHECKPOINT_EVERY
+from referee.engine.replay import SAVE_EVERY
 from tests.books import balances
 from tests.railbaron.play import play
 
@@ -55,7 +55,7 @@ def test_nothing_to_redo_at_the_start_or_without_an_undo():
 
 def test_a_log_with_undo_and_redo_replays_and_resumes_to_the_same_state():
     t = play().set_up()
-    for _ in range(CHECKPOINT_EVERY + 3):  # enough actions for a saved checkpoint
+    for _ in range(SAVE_EVERY + 3):  # enough actions for a saved checkpoint
         t.adjust("red", 1_000, "one")
         t.undo()
         t.do("redo")

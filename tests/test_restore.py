@@ -19,7 +19,7 @@ from referee.engine.checkpoint import (
     load_state,
     resume,
 )
-from referee.engine.replay import CHECKPOINT_EVERY, ReplayError
+from referee.engine.replay import SAVE_EVERY, ReplayError
 from referee.engine.rules import working_copy
 from tests.long_games import GAMES, MAKERS, long_game
 
@@ -116,10 +116,10 @@ def test_the_checkpoint_follows_undo_so_a_restart_replays_little(played):
         found = game.saved_checkpoint()
         depth = len(game.frames) - 1
         if found is None:
-            assert depth < 2 * CHECKPOINT_EVERY
+            assert depth < 2 * SAVE_EVERY
             continue
         frame = next(f for f in game.frames if f.position == found[0] - 1)
-        assert CHECKPOINT_EVERY <= depth - frame.depth < 2 * CHECKPOINT_EVERY
+        assert SAVE_EVERY <= depth - frame.depth < 2 * SAVE_EVERY
 
 
 def test_the_engine_resumes_a_stored_checkpoint_and_its_notes(played):
@@ -151,7 +151,7 @@ def test_undo_and_redo_runs_give_the_state_of_a_full_replay(played, data):
     game = Replayer.restore(rules, actions[:cut])
     log = list(actions[:cut])
     for _ in range(data.draw(st.integers(1, 3))):
-        undo = data.draw(st.integers(0, 2 * CHECKPOINT_EVERY + 3))
+        undo = data.draw(st.integers(0, 2 * SAVE_EVERY + 3))
         for _ in range(min(undo, len(game.frames) - 1)):
             game.submit({"type": "undo"})
             log.append({"type": "undo"})

@@ -14,6 +14,7 @@ from referee.engine.errors import IllegalAction
 from referee.engine.replay import Replayer, ReplayError
 from referee.games import registry
 from tests.railbaron.play import play
+from tests.recorded import recorded_games
 
 RECORDS = Path(__file__).resolve().parent / "fixtures" / "games"
 RULE = "takes back only his own latest action"
@@ -89,7 +90,7 @@ def test_referee_replay_exits_1_naming_the_action_and_the_rule(tmp_path, capsys)
     assert f"action {len(record['actions'])} ('take_back')" in err and RULE in err
 
 
-@pytest.mark.parametrize("path", sorted(RECORDS.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", recorded_games(), ids=lambda p: p.stem)
 def test_every_recorded_game_of_today_replays_unchanged(path):
     record = json.loads(path.read_text(encoding="utf-8"))
     assert registry.replay(record).seq == len(record["actions"])

@@ -128,11 +128,6 @@ def serve(args: argparse.Namespace) -> int:
         print(f"Warning: {problem}", file=sys.stderr)
     for lost in app.extensions[LOST]:  # fewer actions than the last run acknowledged
         print(f"Warning: actions were lost. {lost}", file=sys.stderr)
-    from referee.web.warm import RECENT_HOURS, warm_up
-
-    if ready := warm_up(app):  # before it listens: a phone's first page is then a quick one
-        print(f"{len(ready)} game{'s' if len(ready) != 1 else ''} played in the last "
-              f"{RECENT_HOURS} hours {'are' if len(ready) != 1 else 'is'} loaded and ready.")
     try:
         server = create_server(app, app.config["MAX_CONTENT_LENGTH"], host=args.host,
                                port=args.port, threads=args.threads, **WAITRESS_OPTIONS)
@@ -145,6 +140,15 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     where = addresses(args)
     app.config.update(PUBLIC_URL=where.public, FALLBACK_URL=where.fallback)
+    from referee.web.warm import RECENT_HOURS, warm_in_background
+
+    def said(ready: list[str]) -> None:
+        if ready:
+            print(f"{len(ready)} game{'s' if len(ready) != 1 else ''} played in the last "
+                  f"{RECENT_HOURS} hours {'are' if len(ready) != 1 else 'is'} loaded and "
+                  "ready.", flush=True)
+
+    warm_in_background(app, said)  # tonight's games, the latest first, while it listens
     try:
         _announce(args, where, app.instance_path)
         server.run()

@@ -9,11 +9,16 @@ itself is kept only at checkpoints (every CHECKPOINT_EVERY-th frame) and for the
 frames. Any other frame's state is rebuilt when asked for, by replaying from the nearest kept
 state below it: replay is deterministic, so undo still restores the prior state exactly, and
 memory stays a few hundred bytes per action instead of a copy of the whole state.
+
+Each action is held once: the log and its frame share the same dict. What a frame moved and
+said is kept as objects at checkpoints and for the latest frames only; any other frame keeps it
+packed (pickled, a third of the room) and unpacks it when a page asks, without running a rule.
 """
 
 from __future__ import annotations
 
 import bisect
+import pickle
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -39,12 +44,15 @@ REDO = "redo"
 NOTHING_TO_UNDO = "There is nothing to undo."
 NOTHING_TO_REDO = ("There is nothing to redo: redo puts back what undo took, until something "
                    "else is recorded.")
-CHECKPOINT_EVERY = 32  # a state is kept for every 32nd frame in force (the opening is frame 0)
+CHECKPOINT_EVERY = 64  # a state is kept for every 64th frame in force (the opening is frame 0)
 # The states of the latest frames are kept too, so a run of undos costs no replay. An action
 # shares with the state before it every field it does not read (engine/rules.py), so a kept
-# state costs what its action touched, not a copy of the game.
-TAIL = CHECKPOINT_EVERY
-WALK = CHECKPOINT_EVERY  # states rebuilt on demand kept for undos and readers going down
+# state costs what its action touched, not a copy of the game; states far apart share little,
+# so the checkpoints are most of a long game's memory (64 apart, with 16 latest and 16 walked:
+# under 1 KB per stored action in every game; a rebuild replays at most 63 actions).
+TAIL = 16
+WALK = 16  # states rebuilt on demand kept for undos and readers going down
+SAVE_EVERY = 32  # a state is saved with the game for every 32nd frame in force (see below)
 
 
 class Frame:
@@ -52,20 +60,22 @@ class Frame:
 
     `outcome` is the frame itself (transfers, events and state), as the engine's Outcome reads.
     `memo` is free for a reader to keep something small it derived from the state (so a page
-    that walks every frame does not rebuild every state again).
+    that walks every frame does not rebuild every state again); an older frame keeps it packed,
+    as what it said.
     """
 
-    __slots__ = ("position", "action", "_transfers", "_events", "depth", "prev", "_state",
-                 "_replayer", "memo", "renamed", "__weakref__")
+    __slots__ = ("position", "action", "_said", "depth", "prev", "_state", "_replayer", "_memo",
+                 "renamed", "__weakref__")
 
     def __init__(self, position: int, action: dict | None, outcome: Outcome | None,
                  prev: Frame | None, replayer: Replayer):
         self.position = position  # index of the action in the log (-1 for the opening)
         self.action = action
-        # None until known: a game resumed from a saved checkpoint learns what its older
-        # actions moved and said only when someone asks (one replay from the opening)
-        self._transfers = None if outcome is None else tuple(outcome.transfers)
-        self._events = None if outcome is None else tuple(outcome.events)
+        # (transfers, events), or the same packed (`_pack`); None until known: a game resumed
+        # from a saved checkpoint learns what its older actions moved and said only when
+        # someone asks (one replay from the opening)
+        self._said: tuple | bytes | None = None if outcome is None else (
+            tuple(outcome.transfers), tuple(outcome.events))
         self.depth = 0 if prev is None else prev.depth + 1
         self.prev = prev
         # the newest frame at or below this one whose action corrects a name (or None): the
@@ -75,19 +85,32 @@ class Frame:
             else None if prev is None else prev.renamed)
         self._state: Any = None if outcome is None else outcome.state
         self._replayer = replayer
-        self.memo: Any = None
+        self._memo: Any = None
+
+    def _told(self) -> tuple:
+        said = self._said
+        if said is None:
+            self._replayer.learn(self)
+            said = self._said
+        return pickle.loads(said) if isinstance(said, bytes) else said  # type: ignore[arg-type]
+
+    @property
+    def memo(self) -> Any:
+        memo = self._memo
+        return memo.unpacked() if isinstance(memo, _Packed) else memo
+
+    @memo.setter
+    def memo(self, value: Any) -> None:
+        # a frame whose state is no longer kept is an older one: its memo is read seldom
+        self._memo = value if self._state is not None else _Packed.of(value)
 
     @property
     def transfers(self) -> tuple[Transfer, ...]:
-        if self._transfers is None:
-            self._replayer.learn(self)
-        return self._transfers  # type: ignore[return-value]
+        return self._told()[0]
 
     @property
     def events(self) -> tuple[str, ...]:
-        if self._events is None:
-            self._replayer.learn(self)
-        return self._events  # type: ignore[return-value]
+        return self._told()[1]
 
     @property
     def checkpoint(self) -> bool:
@@ -120,6 +143,36 @@ def renaming_actions(frame: Frame | None) -> list[dict]:
 
 def _position(frame: Frame) -> int:
     return frame.position
+
+
+class _Packed:
+    """A frame's memo, pickled: kept so below the latest frames."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    @classmethod
+    def of(cls, value: Any) -> Any:
+        """`value` packed, or as it is when it is nothing, or cannot be pickled."""
+        if value is None or isinstance(value, _Packed):
+            return value
+        try:
+            return cls(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return value
+
+    def unpacked(self) -> Any:
+        return pickle.loads(self.data)
+
+
+def _pack(said: tuple | bytes | None) -> tuple | bytes | None:
+    """A frame's (transfers, events) as it is kept below the latest frames: pickled, unless
+    nothing was moved or said (the empty pair costs nothing)."""
+    if isinstance(said, tuple) and (said[0] or said[1]):
+        return pickle.dumps(said, protocol=pickle.HIGHEST_PROTOCOL)
+    return said
 
 
 class Replayer:
@@ -171,7 +224,8 @@ class Replayer:
         replayer = cls(rules, seat_of=seat_of)
         stack = [replayer._frames[0]]
         undone: list[Frame] = []
-        for position, action in enumerate(log):
+        kept = [dict(a) if isinstance(a, dict) else a for a in log]  # the one copy of each
+        for position, action in enumerate(kept):
             if not isinstance(action, dict) or not isinstance(action.get("type"), str):
                 raise ReplayError(position, action if isinstance(action, dict) else {},
                                   IllegalAction("An action is an object with a 'type'."))
@@ -191,8 +245,8 @@ class Replayer:
                 stack.append(undone.pop())
             else:
                 undone.clear()
-                stack.append(Frame(position, dict(action), None, stack[-1], replayer))
-        replayer.log = [dict(a) for a in log]
+                stack.append(Frame(position, action, None, stack[-1], replayer))
+        replayer.log = kept
         replayer._frames = stack
         replayer._undone = undone
         replayer._tail.clear()
@@ -222,9 +276,9 @@ class Replayer:
         """Apply `frame`'s action on `state` (its prev's) and note what it moved and said;
         the state it makes is kept when the frame is a checkpoint."""
         outcome = self._apply(state, frame.action or {}, frame.prev)
-        if frame._transfers is None:
-            frame._transfers = tuple(outcome.transfers)
-            frame._events = tuple(outcome.events)
+        if frame._said is None:
+            said = (tuple(outcome.transfers), tuple(outcome.events))
+            frame._said = said if frame.checkpoint or frame in self._tail else _pack(said)
         if frame._state is None and frame.checkpoint:
             frame._state = outcome.state
         return outcome.state
@@ -234,12 +288,12 @@ class Replayer:
         restored checkpoint, one replay from the opening learns every such frame; above it
         (one redo may put back), its own action on the state before it."""
         with self._guard:
-            if frame._transfers is not None:
+            if frame._said is not None:
                 return
             top = self._resumed
             if top is not None and frame.depth <= top.depth:
                 self.resolve()
-            if frame._transfers is None and frame.prev is not None:
+            if frame._said is None and frame.prev is not None:
                 self._learn_from(frame, frame.prev.state)
 
     def resolve(self) -> None:
@@ -364,17 +418,25 @@ class Replayer:
             yield from frame.transfers
 
     def saved_checkpoint(self) -> tuple[int, Any] | None:
-        """(log length, state) of the newest checkpoint that has CHECKPOINT_EVERY frames or
+        """(log length, state) of the newest SAVE_EVERY-th frame that has SAVE_EVERY frames or
         more above it: what to save with the game, so a restart replays a few dozen actions
-        and still knows what the latest of them said."""
+        and still knows what the latest of them said. Saved twice as often as a state is kept
+        in memory: one between two kept ones is rebuilt when it is due (once per SAVE_EVERY
+        actions), so a game of a few hundred actions in force is saved as often as before."""
         frames = self._frames
-        depth = (len(frames) - 1 - CHECKPOINT_EVERY) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        depth = (len(frames) - 1 - SAVE_EVERY) // SAVE_EVERY * SAVE_EVERY
         if depth <= 0:
             return None
         frame = frames[depth]
+        if frame._state is None and not self._below_resumed(frame):
+            self.rebuild(frame)
         if frame._state is None:
             return None
         return frame.position + 1, frame._state
+
+    def _below_resumed(self, frame: Frame) -> bool:
+        """Whether `frame` lies below a restored checkpoint not yet replayed down to."""
+        return self._resumed is not None and frame.depth < self._resumed.depth
 
     # -- states on demand ---------------------------------------------------------------------
 
@@ -390,9 +452,12 @@ class Replayer:
             self._drop(leaving)
 
     def _drop(self, frame: Frame) -> None:
-        """Forget a frame's state unless it is a checkpoint or still wanted."""
+        """Forget a frame's state, and pack what it moved and said, unless it is a checkpoint
+        or still wanted."""
         if not frame.checkpoint and frame not in self._tail and frame not in self._walk:
             frame._state = None
+            frame._said = _pack(frame._said)
+            frame._memo = _Packed.of(frame._memo)
 
     def rebuild(self, frame: Frame) -> Any:
         """The state after `frame`, replayed from the nearest kept state below it."""

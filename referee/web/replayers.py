@@ -257,7 +257,7 @@ class ReplayerCache:
 
     def save_checkpoint(self, db: Database, game: GameRow, replayer: Replayer) -> None:
         """Store the Replayer's newest saved-worthy checkpoint, when it is not the one stored
-        (every CHECKPOINT_EVERY actions in force, or after an undo below it; nothing to
+        (every SAVE_EVERY actions in force, or after an undo below it; nothing to
         do otherwise). Within the caller's transaction."""
         pending = checkpoint_of(replayer, self._saved.get(game.id, 0), self._noted.get(game.id),
                                 frame_noter(game.game))

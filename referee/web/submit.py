@@ -96,7 +96,7 @@ def submit_action(db: Database, cache: ReplayerCache, game: GameRow, posted: Pos
                 replayer.submit(posted.action, expected_seq=posted.seq, question=question)
                 applied = True
                 store.insert_action(db, game.id, count, posted.action, posted.client_id)
-                # stored when the newest checkpoint in force changed (every CHECKPOINT_EVERY
+                # stored when the newest checkpoint in force changed (every SAVE_EVERY
                 # actions in force, and after an undo below it): a restart replays little
                 cache.save_checkpoint(db, game, replayer)
         except BaseException:

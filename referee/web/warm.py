@@ -1,14 +1,19 @@
-"""Ready before the first phone asks: what `referee serve` loads before it listens.
+"""Ready soon after the first phone asks: what `referee serve` loads while it listens.
 
 After a restart (the laptop rebooted, the app started again mid-evening) the first page of a
 game would otherwise load the game's rules and board, resume it from its checkpoint, compile
-templates and read every static file. `warm_up` does that once at start for the games played
-in the last hours, so the phones' first page after a restart costs about what any page costs.
+templates and read every static file. `warm_up` does that once at start for every game played
+in the last hours, the most recent first, in a thread of its own (`warm_in_background`): the
+server listens at once, whatever it holds. A page that arrives for a game not yet warm brings
+that game back itself, under the game's own lock (the one the warming takes for it), so it
+waits at most for that one game, never for the others.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -20,10 +25,9 @@ from referee.web import store
 from referee.web.db import get_db
 
 RECENT_HOURS = 24  # a game with an action (or made) this recently is tonight's
-MOST_GAMES = 8  # at most this many, the latest first: a club evening's tables
 
 
-def recent_games(db: Database, since: str, limit: int = MOST_GAMES) -> list[str]:
+def recent_games(db: Database, since: str, limit: int | None = None) -> list[str]:
     """The ids of the games acted on (or made) at `since` or later, the latest first."""
     sql = """
         select id, coalesce((select created from actions a where a.game_id = g.id
@@ -35,7 +39,7 @@ def recent_games(db: Database, since: str, limit: int = MOST_GAMES) -> list[str]
     return [str(r["id"]) for r in found[:limit]]
 
 
-def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int = MOST_GAMES) -> list[str]:
+def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int | None = None) -> list[str]:
     """Read the static files, compile the templates and bring tonight's games back into
     memory; the ids of the games made ready. A game that cannot be opened is left for its
     pages to say so: nothing here stops the app starting."""
@@ -70,3 +74,17 @@ def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int = MOST_GAMES) ->
             except Exception:  # noqa: BLE001 (damaged or no longer replaying: its pages say so)
                 continue
     return ready
+
+
+def warm_in_background(app: Flask, said: Callable[[list[str]], None] | None = None
+                       ) -> threading.Thread:
+    """Start `warm_up` in a thread that never keeps the server from stopping; `said` is
+    given the ids of the games made ready."""
+    def run() -> None:
+        ready = warm_up(app)
+        if said is not None:
+            said(ready)
+
+    thread = threading.Thread(target=run, name="warm-up", daemon=True)
+    thread.start()
+    return thread

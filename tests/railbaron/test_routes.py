@@ -201,3 +201,15 @@ def test_lookup_route_fee_aware_in_words(capsys):
 def test_lookup_route_refuses_with_a_reason(capsys, args, message):
     assert main(["lookup", "route", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_hints_are_worked_out_once_per_ownership_and_again_when_a_railroad_is_bought():
+    game = table()
+    before = hints(game, "blue", "Chicago", "Washington")
+    assert hints(game, "blue", "Chicago", "Washington")["shortest"] is before["shortest"]
+    assert [f.payments for f in before["shortest"].fees] == [(("bank", 1000),)] * 2
+    game.state.owners["B&O"] = "red"  # Red buys the B&O: Blue's fees on it go to Red
+    after = hints(game, "blue", "Chicago", "Washington")
+    assert [f.payments for f in after["shortest"].fees] == [(("red", 5000),)] * 2
+    assert after["cheapest"].route.railroads == ("C&O",)
+    assert hints(game, "red", "Chicago", "Washington")["own"].route.railroads == ("B&O",)

@@ -8,12 +8,12 @@ import json
 import pytest
 
 from referee.engine import Replayer
-from referee.engine.replay import CHECKPOINT_EVERY
+from referee.engine.replay import SAVE_EVERY
 from referee.web import create_app
 from referee.web.db import open_database
 from tests.web.long_game import long_game, rules_of
 
-LENGTH = 3 * CHECKPOINT_EVERY + 5
+LENGTH = 3 * SAVE_EVERY + 5
 
 
 def import_game(browser, record: dict, actions: list[dict]) -> str:
@@ -47,7 +47,7 @@ def test_an_imported_game_resumes_from_its_checkpoint_after_a_restart(app, brows
     banker = browser()
     game_id = import_game(banker, record, actions[:LENGTH])
     seq, _ = stored_checkpoint(app, game_id)
-    assert CHECKPOINT_EVERY <= LENGTH - seq < 3 * CHECKPOINT_EVERY
+    assert SAVE_EVERY <= LENGTH - seq < 3 * SAVE_EVERY
 
     again = restarted(app)
     client = again.test_client()
@@ -84,12 +84,12 @@ def test_a_checkpoint_of_other_rules_or_damaged_is_ignored(app, browser):
 def test_actions_save_a_newer_checkpoint_as_the_game_goes_on(app, browser, table):
     banker, ann, _bob, game_id = table
     assert stored_checkpoint(app, game_id) is None
-    for i in range(3 * CHECKPOINT_EVERY):
+    for i in range(3 * SAVE_EVERY):
         assert banker.act(game_id, type="add", player="p1", **{"n:int": "1"},
                           page="banker").status_code == 303, i
     seq, _ = stored_checkpoint(app, game_id)
     # saved every 32 actions, a checkpoint at least 32 actions old: here the 64th
-    assert seq == 2 * CHECKPOINT_EVERY
+    assert seq == 2 * SAVE_EVERY
     again = restarted(app).test_client()
     again.set_cookie("seat", ann.client.get_cookie("seat", path=f"/g/{game_id}/").value,
                      path=f"/g/{game_id}/")

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.checkpoint import SavedCheckpoint, dump_state, load_state
-from referee.engine.replay import CHECKPOINT_EVERY
+from referee.engine.replay import SAVE_EVERY
 from referee.web.db import open_database
 from referee.web.games.railbaron.history import FrameNote, history, note_frames
 from referee.web.hooks import hooks_for
@@ -18,7 +18,7 @@ from tests.railbaron.random_play import random_action
 from tests.web.long_game import SKIPPED, long_game, rules_of
 from tests.web.test_checkpoints_web import import_game, replayer_of, restarted
 
-LENGTH = 5 * CHECKPOINT_EVERY + 7
+LENGTH = 5 * SAVE_EVERY + 7
 
 
 def banker_client(app, banker, game_id: str):
@@ -50,7 +50,7 @@ def test_the_history_of_a_restarted_game_needs_no_replay_of_its_older_actions(ap
 
 
 def test_notes_saved_later_in_the_game_are_kept_across_a_second_restart(app, browser):
-    record, actions = long_game(LENGTH + 2 * CHECKPOINT_EVERY, seed=22)
+    record, actions = long_game(LENGTH + 2 * SAVE_EVERY, seed=22)
     banker = browser()
     game_id = import_game(banker, record, actions[:LENGTH])
 
@@ -140,19 +140,19 @@ def test_notes_saved_in_pieces_across_undos_give_the_history_of_a_full_replay(ap
     banker = browser()
     game_id = import_game(banker, record, actions)
     table = Table(app, banker, game_id, record, actions)
-    table.play(3 * CHECKPOINT_EVERY, seed=1)
+    table.play(3 * SAVE_EVERY, seed=1)
     saved = pieces(app, game_id)
     assert len(saved) >= 3 and saved[0][0] == 0
     assert all(a[1] == b[0] for a, b in zip(saved, saved[1:], strict=False))  # end to end
-    assert all(len(positions) <= CHECKPOINT_EVERY for _s, _e, positions in saved[1:])
+    assert all(len(positions) <= SAVE_EVERY for _s, _e, positions in saved[1:])
 
     # undo below the end of the last two pieces (and redo two), then play on differently
-    for _ in range(2 * CHECKPOINT_EVERY + 20):
+    for _ in range(2 * SAVE_EVERY + 20):
         table.post({"type": "undo"})
     assert table.full.frames[-1].position < saved[-2][1]
     table.post({"type": "redo"})
     table.post({"type": "redo"})
-    table.play(3 * CHECKPOINT_EVERY, seed=2)
+    table.play(3 * SAVE_EVERY, seed=2)
     later = pieces(app, game_id)
     assert later[:len(saved)] == saved  # what was stored is added to, never rewritten
     taken_back = {f.position for f in Replayer(table.rules, actions).frames[1:]} | {
@@ -175,7 +175,7 @@ def test_notes_saved_in_pieces_across_undos_give_the_history_of_a_full_replay(ap
 
 
 def test_a_save_late_in_the_game_adds_only_the_notes_since_the_last(app, browser):
-    record, actions = long_game(LENGTH + 2 * CHECKPOINT_EVERY, seed=24)
+    record, actions = long_game(LENGTH + 2 * SAVE_EVERY, seed=24)
     banker = browser()
     game_id = import_game(banker, record, actions[:LENGTH])
     table = Table(app, banker, game_id, record, actions[:LENGTH])
@@ -187,12 +187,12 @@ def test_a_save_late_in_the_game_adds_only_the_notes_since_the_last(app, browser
     assert all(s.startswith("insert into checkpoints") for s in saves[::2])
     assert all(s.startswith("insert into frame_notes") for s in saves[1::2])  # no delete
     for _start, _end, positions in pieces(app, game_id)[1:]:
-        assert len(positions) == CHECKPOINT_EVERY
+        assert len(positions) == SAVE_EVERY
 
 
 def test_notes_of_another_version_are_not_used_and_are_saved_again_whole(app, browser):
-    record, actions = long_game(LENGTH + 4 * CHECKPOINT_EVERY, seed=25)
-    middle = LENGTH + 2 * CHECKPOINT_EVERY
+    record, actions = long_game(LENGTH + 4 * SAVE_EVERY, seed=25)
+    middle = LENGTH + 2 * SAVE_EVERY
     banker = browser()
     game_id = import_game(banker, record, actions[:LENGTH])
     Table(app, banker, game_id, record, actions[:LENGTH]).post_all(actions[LENGTH:middle])

@@ -1,14 +1,17 @@
-"""`referee serve` brings tonight's games back into memory before it listens, so the first page
-after a restart replays nothing (referee/web/warm.py)."""
+"""`referee serve` brings tonight's games back into memory while it listens, the latest first,
+so the first page after a restart replays nothing, and a page that comes first waits for its own
+game alone (referee/web/warm.py)."""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 
 from referee.web import create_app
-from referee.web.warm import warm_up
+from referee.web.warm import warm_in_background, warm_up
 from tests.web.conftest import Browser
+from tests.web.test_history_restart import banker_client
 
 
 def dated(app, game_id: str, hours_ago: float) -> None:
@@ -51,3 +54,32 @@ def test_a_game_that_cannot_be_opened_does_not_stop_the_start(app):
     with sqlite3.connect(app.config["DATABASE"]) as db:
         db.execute("update games set players = '{not json' where id = ?", [broken])
     assert warm_up(restarted(app)) == [fine]
+
+
+def test_every_game_of_tonight_is_warmed_not_only_the_eight_latest(app):
+    banker = Browser(app)
+    games = [banker.create_game(["Ann", "Bob"]) for _ in range(10)]
+    for hours, game_id in enumerate(games):
+        dated(app, game_id, 10 - hours)  # the last made is the latest
+    again = restarted(app)
+    ready: list[list[str]] = []
+    warm_in_background(again, ready.append).join()
+    assert ready == [games[::-1]]
+    assert all(again.extensions["referee.replayers"].holds(g) for g in games)
+
+
+def test_a_page_for_a_game_not_yet_warm_waits_for_its_own_game_alone(app):
+    banker = Browser(app)
+    warming, asked = banker.create_game(["Ann", "Bob"]), banker.create_game(["Cy", "Di"])
+    assert banker.act(asked, type="add", player="p1", **{"n:int": "3"}).status_code == 303
+    again = restarted(app)
+    cache = again.extensions["referee.replayers"]
+    client = banker_client(again, banker, asked)
+    answers = []
+    with cache.lock(warming):  # the other game is being brought back, and takes its time
+        page = threading.Thread(
+            target=lambda: answers.append(client.get(f"/g/{asked}/table").status_code))
+        page.start()
+        page.join(timeout=120)  # a page held up by the other game never answers here
+        assert answers == [200]
+    assert cache.holds(asked) and not cache.holds(warming)

@@ -7,9 +7,6 @@ establishment and how the dice really fall are left out, so every figure is "abo
 from __future__ import annotations
 
 import math
-import threading
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -19,6 +16,7 @@ from referee.games.railbaron.board import RailBaronMap
 from referee.games.railbaron.fees import full_rate, recipient
 from referee.games.railbaron.route_graph import RouteGraph
 from referee.games.railbaron.route_planner import (
+    PLANS_KEPT,
     Route,
     Weigh,
     distance,
@@ -148,6 +146,16 @@ def turn_fees(route: Route, rider: Rider, graph: RouteGraph) -> tuple[int, tuple
     return turns, tuple(fees)
 
 
+def fee_view(rider: Rider | None) -> tuple:
+    """Everything of a rider that his hints depend on: who he is, his engine, each railroad's
+    owner as the fees see it, whether all are sold and the edition. Two positions with the same
+    view have the same hints, whatever else happened between them (ownership changes seldom)."""
+    if rider is None:
+        return ()
+    return (rider.player, rider.engine, tuple(rider.owner(rr) for rr in rider.board.railroads),
+            rider.state.sold_out, rider.settings.classic)
+
+
 def route_hints(graph: RouteGraph, start: str, end: str,
                 rider: Rider | None = None) -> list[RouteHint]:
     """The routes worth showing from city `start` to city `end`, the shortest first.
@@ -155,7 +163,20 @@ def route_hints(graph: RouteGraph, start: str, end: str,
     Without a rider: the fewest mileposts, and the fewest changes of railroad. With one: also
     his own railroads where possible, the fewest opponents (then the fewest bank railroads), and
     the least in use fees at his engine's expected roll. Equal routes are shown once.
+    Remembered per (map, from, to) and the rider's `fee_view`: the arrival panel asks again
+    after every action, and the answer changes only when the ownership or the engine does.
     """
+    question = ("hints", start, end, fee_view(rider))  # kept on the graph: one per map
+    found = graph.plans.get(question)
+    if found is None:
+        found = tuple(_work_out(graph, start, end, rider))
+        if len(graph.plans) >= PLANS_KEPT:
+            graph.plans.clear()
+        graph.plans[question] = found
+    return list(found)  # type: ignore[call-overload]
+
+
+def _work_out(graph: RouteGraph, start: str, end: str, rider: Rider | None) -> list[RouteHint]:
     a, b = graph.city_nodes.get(start), graph.city_nodes.get(end)
     if a is None or b is None:
         return []
@@ -199,32 +220,14 @@ def _merge(found: list[tuple[str, Route]], fees, owners: dict[str, str]) -> list
     return hints
 
 
-LIKELY_KEPT = 64  # positions whose likely railroads are remembered
-_likely: OrderedDict[tuple, tuple[weakref.ref, list[str]]] = OrderedDict()
-_likely_guard = threading.Lock()
-
-
 def likely_railroads(graph: RouteGraph, state: State, board: RailBaronMap, settings: Settings,
                      player: str, start: str, end: str) -> list[str]:
     """The railroads of the routes a player likely rides from `start` to `end`: those of every
-    route hint, shortest first, each once. Worked out once per position: a state in force is
-    never changed (the engine makes a new one for each action), so the answer is remembered
-    for as long as that very state lives, for every page and phone that draws it."""
+    route hint, shortest first, each once (the hints are remembered, see `route_hints`)."""
     if start == end:
         return []
-    key = (id(state), id(graph), id(board), id(settings), player, start, end)
-    with _likely_guard:
-        kept = _likely.get(key)
-        if kept is not None and kept[0]() is state:
-            _likely.move_to_end(key)
-            return list(kept[1])
     hints = route_hints(graph, start, end, Rider(state, board, settings, player))
-    found = list(dict.fromkeys(rr for h in hints for rr in h.route.railroads))
-    with _likely_guard:
-        _likely[key] = (weakref.ref(state), found)
-        while len(_likely) > LIKELY_KEPT:
-            _likely.popitem(last=False)
-    return list(found)
+    return list(dict.fromkeys(rr for h in hints for rr in h.route.railroads))
 
 
 def reach(graph: RouteGraph, start: str, end: str) -> int | None:
