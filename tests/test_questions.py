@@ -86,11 +86,11 @@ def test_an_undo_or_the_seats_own_action_in_between_makes_the_page_stale():
 
 def test_a_page_too_many_actions_behind_is_stale():
     from referee.engine.questions import LONGEST_WAIT
-    from tests.web.counter_game import Counter, CounterRules
+    from tests.web.counter_game import GAME, CounterRules
 
     players = [{"id": "p1"}, {"id": "p2"}]
     game = Replayer(CounterRules(players))
-    anyone = Question("p2", Counter().to_act, Counter().acting_player)  # both may always add
+    anyone = Question("p2", GAME.to_act, GAME.acting_player)  # both may always add
     for _ in range(LONGEST_WAIT + 1):
         game.submit({"type": "add", "player": "p1", "n": 1})
     with pytest.raises(StaleAction):

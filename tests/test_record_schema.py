@@ -15,8 +15,10 @@ from referee.engine.schemas import actions_schema, record_schema
 from referee.games import registry
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
-FIXTURES = sorted(GAMES.glob("*.json"))
 SCHEMA_GAMES = ("railbaron", "prairie_railroads", "railroad_barons", "railway_rivals")
+# the recorded games of the games that ship (a test-only game's, the toy race's, has no schema)
+FIXTURES = [p for p in sorted(GAMES.glob("*.json"))
+            if json.loads(p.read_text(encoding="utf-8"))["game"] in SCHEMA_GAMES]
 EVERY_GAME = {"undo", "redo", "take_back", "rename_player"}
 
 

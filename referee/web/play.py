@@ -323,8 +323,10 @@ def _ask_owner(game: GameRow, actor: Actor, page: str, action: dict,
     """Keep a seated banker's correction of a cash secret to him for its owner's phone to
     confirm (nothing is written to the log until then), and say so on the console."""
     owner = refusal.owner or ""
-    with immediate(get_db()) as db:
-        store.add_owner_ask(db, game.id, owner, action, asked.get("words") or refusal.words)
+    with immediate(get_db()) as db:  # the same correction sent twice waits once
+        if not any(a.seat == owner and a.action == action
+                   for a in store.owner_asks(db, game.id, owner)):
+            store.add_owner_ask(db, game.id, owner, action, asked.get("words") or refusal.words)
     return render_game(game, actor, page, status=202, notice=refusal.words, answer=True)
 
 

@@ -40,9 +40,9 @@ def test_the_shipped_british_charts_with_railroads_typed_in_play_a_first_trip(ow
                                                                                app):
     shipped = load_map("gb")
     assert not shipped.playable
-    report = owner.get("/maps/gb").text  # the report says the unit of its figures
+    report = owner.get("/railbaron/maps/gb").text  # the report says the unit of its figures
     assert "Payoffs and prices written as printed, in thousands: 17 is 17,000." in report
-    assert "written in full" in owner.get("/maps/us").text
+    assert "written in full" in owner.get("/railbaron/maps/us").text
     answer = owner.post("/entry/railbaron/open/gb")
     assert answer.status_code == 303
     url = answer.headers["Location"]

@@ -103,8 +103,8 @@ def test_gathering_a_laptops_finished_games_twice_counts_each_game_once(laptops,
     assert people["Ann"]["average_minutes"] == 124  # (125 + 150 + 96) / 3 = 123.7
     assert people["Dee"]["average_minutes"] == 96
     out = run(capsys, "stats", "--instance", str(a))[1]
-    assert ("Ann: 3 played, 1 won (Prairie Railroads 2/1, Railroad Barons 1/0), last played "
-            "2026-06-05") in out
+    assert ("Ann: 3 played, 1 won (Prairie Railroads: 2 played, 1 won; Railroad Barons: 1 "
+            "played, 0 won), last played 2026-06-05") in out
 
 
 def test_gathered_back_where_it_came_from_a_game_is_not_added_again(laptops, tmp_path, capsys):

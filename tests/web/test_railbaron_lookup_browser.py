@@ -117,7 +117,7 @@ def test_adding_a_map_in_the_browser_then_playing_it(live_url, chromium, tmp_pat
 def test_each_roll_button_says_what_it_rolls(live_url, chromium):
     """Two rolls on one page: each "Roll ... for me" names its own, never two alike."""
     page = chromium.new_context(**PHONE).new_page()
-    page.goto(live_url + "/lookup")
+    page.goto(live_url + "/railbaron/lookup")
     page.click("fieldset.roll >> text=Roll the region for me")
     page.wait_for_selector("#region-answer")
     words = [" ".join(b.split()) for b in page.locator("button.roll-button").all_text_contents()]

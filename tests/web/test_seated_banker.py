@@ -216,6 +216,8 @@ def test_a_banker_who_plays_cannot_announce_a_secret_cash_and_take_the_seat(tiny
 def test_a_banker_who_plays_withdraws_a_correction_still_waiting(tiny_app, browser):
     table = make_table(browser, edition="modern", banker="1")
     assert correct(table, 5_000).status_code == 202
+    assert correct(table, 5_000).status_code == 202  # sent twice: it waits once
+    assert table.page(table.bob).count("Confirm the correction") == 1
     assert "Confirm the correction" in table.page(table.bob)
     assert press(table.banker, table.page(table.banker), "Withdraw").status_code == 303
     assert "Confirm the correction" not in table.page(table.bob)
