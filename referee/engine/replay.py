@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import pickle
+import sys
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -167,6 +168,26 @@ class _Packed:
         return pickle.loads(self.data)
 
 
+SHORT = 64  # a string value of an action this long or shorter is held once for every action
+
+
+def _one(value: Any) -> Any:
+    """`value` as held: a short string the one copy of its text (sys.intern), a list of them
+    a list of those; anything else as it is."""
+    if type(value) is str:
+        return sys.intern(value) if len(value) <= SHORT else value
+    if type(value) is list:
+        return [_one(item) for item in value]
+    return value
+
+
+def held(action: dict) -> dict:
+    """The copy of `action` a game keeps: its keys and short strings shared with every other
+    action's (a record's 2,000 actions say "type" and "roll" 2,000 times; read from JSON one
+    action at a time, each would be a string of its own)."""
+    return {_one(key): _one(value) for key, value in action.items()}
+
+
 def _pack(said: tuple | bytes | None) -> tuple | bytes | None:
     """A frame's (transfers, events) as it is kept below the latest frames: pickled, unless
     nothing was moved or said (the empty pair costs nothing)."""
@@ -224,7 +245,7 @@ class Replayer:
         replayer = cls(rules, seat_of=seat_of)
         stack = [replayer._frames[0]]
         undone: list[Frame] = []
-        kept = [dict(a) if isinstance(a, dict) else a for a in log]  # the one copy of each
+        kept = [held(a) if isinstance(a, dict) else a for a in log]  # the one copy of each
         for position, action in enumerate(kept):
             if not isinstance(action, dict) or not isinstance(action.get("type"), str):
                 raise ReplayError(position, action if isinstance(action, dict) else {},
@@ -372,7 +393,7 @@ class Replayer:
             with self._guard:
                 undone = self._frames.pop()
                 self._undone.append(undone)
-                self.log.append(dict(action))
+                self.log.append(held(action))
                 self._keep(self._frames[-1])
             return undone
         if action["type"] == REDO:
@@ -382,12 +403,12 @@ class Replayer:
                 # The same frame again: it was made on the very state that is in force now,
                 # so what it moved and said (its dice among them) holds unchanged.
                 redone = self._undone.pop()
-                self.log.append(dict(action))
+                self.log.append(held(action))
                 self._frames.append(redone)
                 self._keep(redone)
             return redone
         outcome = self._apply(self.state, action, self._frames[-1])
-        kept = dict(action)
+        kept = held(action)
         with self._guard:
             frame = Frame(len(self.log), kept, outcome, self._frames[-1], self)
             self.log.append(kept)
@@ -458,6 +479,15 @@ class Replayer:
             frame._state = None
             frame._said = _pack(frame._said)
             frame._memo = _Packed.of(frame._memo)
+
+    def forget_walked(self) -> None:
+        """Forget the states a reader's walk left kept (WALK of them, below the latest): after
+        a walk over the whole game (an import's checkpoint and notes), they serve no undo."""
+        with self._guard:
+            walked = list(self._walk)
+            self._walk.clear()
+            for frame in walked:
+                self._drop(frame)
 
     def rebuild(self, frame: Frame) -> Any:
         """The state after `frame`, replayed from the nearest kept state below it."""

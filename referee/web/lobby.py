@@ -92,6 +92,7 @@ def _start(record: dict, replayer: Replayer, title: str,
     taken: the transaction only inserts, so other phones' actions wait milliseconds, not the
     replay of a long record."""
     pending = checkpoint_of(replayer, noter=frame_noter(record["game"]))
+    replayer.forget_walked()  # the states its checkpoint and notes walked: no undo needs them
     db = get_db()
     with immediate(db):
         game = store.create_game(

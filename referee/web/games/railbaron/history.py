@@ -139,14 +139,21 @@ def _setup_summary(state: State) -> str:
 
 class FrameNote(NamedTuple):
     """What the history needs of one frame, derived once from its state and the one before:
-    kept on the frame (`Frame.memo`) and saved with the game's checkpoint, so a restarted game
-    tells its older turns without replaying them."""
+    saved with the game's checkpoint, so a restarted game tells its older turns without
+    replaying them. `lines` and `transfers` are None in the note a frame keeps (`Frame.memo`,
+    as `_Lean`): the frame holds them already, and a second copy of each would double what an
+    action costs in memory."""
 
     turn: tuple[int, str | None]  # (turn number, player) of the state after the frame
     phrases: tuple[str, ...]  # told for the turn it was played in
-    lines: tuple[str, ...]  # the engine's lines, the turn's start left out
+    lines: tuple[str, ...] | None  # the engine's lines, the turn's start left out
     setup: str | None  # the setup's summary after it, for a frame played during the setup
-    transfers: tuple = ()  # what it moved (its history line's amounts, docs/explain.md)
+    transfers: tuple | None = ()  # what it moved (its history line's amounts, docs/explain.md)
+
+
+# A frame's own note, without what the frame holds: (turn number, player, phrases, setup). A
+# plain tuple, as an older frame keeps it pickled: the class's name would be most of its bytes.
+_Lean = tuple
 
 
 def _turn_key(state: State) -> tuple[int, str | None]:
@@ -155,16 +162,31 @@ def _turn_key(state: State) -> tuple[int, str | None]:
     return number, turn.player if turn and number else None
 
 
+def _lines(frame: Any) -> tuple[str, ...]:
+    return tuple(text for text in frame.outcome.events if not TURN_START.match(text))
+
+
+def _kept(frame: Any) -> FrameNote | None:
+    """The note `frame` keeps, if it has one."""
+    memo = getattr(frame, "memo", None)
+    if isinstance(memo, FrameNote):
+        return memo
+    if isinstance(memo, _Lean) and len(memo) == 4:
+        number, player, phrases, setup = memo
+        return FrameNote((number, player), phrases, None, setup, None)
+    return None
+
+
 def frame_note(frames: Sequence[Any], i: int) -> FrameNote:
-    """The note of frames[i] (kept on the frame), from its state and the one before it."""
+    """The note of frames[i] (kept on the frame), from its state and the one before it; its
+    lines and transfers are None when the frame holds them (`note_lines`, `note_transfers`)."""
     frame = frames[i]
-    note = getattr(frame, "memo", None)
-    if isinstance(note, FrameNote):
+    note = _kept(frame)
+    if note is not None:
         return note
     state: State = frame.state
-    lines = tuple(text for text in frame.outcome.events if not TURN_START.match(text))
     if i == 0:
-        note = FrameNote(_turn_key(state), (), lines, _setup_summary(state))
+        note = FrameNote(_turn_key(state), (), None, _setup_summary(state), None)
     else:
         number, player = turn_of(frames[i - 1])
         subject = player if number else None
@@ -173,16 +195,33 @@ def frame_note(frames: Sequence[Any], i: int) -> FrameNote:
         phrases = [p for t in transfers if (p := transfer_phrase(t, subject, name))]
         paid = {t.fields["engine"] for t in transfers if t.kind == "upgrade"}
         phrases += state_phrases(frames[i - 1].state, state, subject, paid, name)
-        note = FrameNote(_turn_key(state), tuple(phrases), lines,
-                         None if number else _setup_summary(state), tuple(transfers))
+        note = FrameNote(_turn_key(state), tuple(phrases), None,
+                         None if number else _setup_summary(state), None)
     if hasattr(frame, "memo"):
-        frame.memo = note
+        frame.memo = (*note.turn, note.phrases, note.setup)
     return note
 
 
+def note_lines(frame: Any, note: FrameNote) -> tuple[str, ...]:
+    """The engine's lines of `frame`, the turn's start left out: from its note when it holds
+    them (a restored game's older frames), else from the frame."""
+    return _lines(frame) if note.lines is None else note.lines
+
+
+def note_transfers(frame: Any, note: FrameNote) -> tuple:
+    """What `frame` moved: from its note when it holds it, else from the frame."""
+    return tuple(frame.outcome.transfers) if note.transfers is None else note.transfers
+
+
 def note_frames(frames: Sequence[Any], upto: int) -> list[FrameNote]:
-    """The notes of frames[1..upto], made where missing: what a checkpoint saves."""
-    return [frame_note(frames, i) for i in range(1, upto + 1)]
+    """The notes of frames[1..upto], made where missing, whole (lines and transfers in): what a
+    checkpoint saves."""
+    notes = []
+    for i in range(1, upto + 1):
+        note = frame_note(frames, i)
+        notes.append(note._replace(lines=note_lines(frames[i], note),
+                                   transfers=note_transfers(frames[i], note)))
+    return notes
 
 
 def _entry(number: int, player: str | None, frames: Sequence[Any], indices: list[int],
@@ -192,11 +231,12 @@ def _entry(number: int, player: str | None, frames: Sequence[Any], indices: list
     for note in notes:
         phrases += note.phrases
     summary = "; ".join(p for p in phrases if p) or "no money has changed hands"
-    lines = tuple(text for note in notes for text in note.lines)
+    lines = tuple(text for i, note in zip(indices, notes, strict=True)
+                  for text in note_lines(frames[i], note))
     who = latest.players.get(player) if player else None
-    moved = tuple((frames[i].position, note.transfers)
+    moved = tuple((frames[i].position, moved)
                   for i, note in zip(indices, notes, strict=True)
-                  if frames[i].position >= 0 and note.transfers)
+                  if frames[i].position >= 0 and (moved := note_transfers(frames[i], note)))
     return TurnEntry(number, player, who.name if who else "", who.colour if who else "",
                      summary, lines, moved)
 
@@ -211,10 +251,8 @@ _ENTRIES: weakref.WeakKeyDictionary[Any, tuple[Any, TurnEntry]] = weakref.WeakKe
 def turn_of(frame: Any) -> tuple[int, str | None]:
     """(turn number, player) of the state after `frame` (0 and None during the setup), from the
     frame's note when it has one (no state is rebuilt then)."""
-    memo = getattr(frame, "memo", None)
-    if isinstance(memo, FrameNote):
-        return memo.turn
-    return _turn_key(frame.state)
+    note = _kept(frame)
+    return note.turn if note is not None else _turn_key(frame.state)
 
 
 def turn_groups(frames: Sequence[Any]) -> list[Group]:
