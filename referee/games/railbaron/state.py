@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.engine.ledger import Ledger
 
 PHANTOM = "phantom"
 ENGINES = ("freight", "express", "superchief")
 ENGINE_NAMES = {"freight": "Freight", "express": "Express", "superchief": "SuperChief"}
+
+
+def shared(value: Any) -> Any:
+    """`value` with its strings (in lists and dicts too) the one copy of their text: a state is
+    copied by pickling, which makes every city and railroad name anew in every kept state."""
+    if type(value) is str:
+        return sys.intern(value)
+    if type(value) is list:
+        return [shared(item) for item in value]
+    if type(value) is dict:
+        return {shared(key): shared(item) for key, item in value.items()}
+    return value
 
 
 @dataclass
@@ -35,6 +49,10 @@ class Player:
     swapped: bool = False
     arrive_next_turn: bool = False
     announced: bool = False
+
+    def __setstate__(self, fields: dict) -> None:
+        """A copied player's fields, its strings shared with every other copy's."""
+        self.__dict__.update(shared(fields))
 
     @property
     def heading_home(self) -> bool:
