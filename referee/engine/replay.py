@@ -146,13 +146,11 @@ def _position(frame: Frame) -> int:
     return frame.position
 
 
-class _Packed:
-    """A frame's memo, pickled: kept so below the latest frames."""
+class _Packed(bytes):
+    """A frame's memo, pickled: kept so below the latest frames (the bytes themselves, one
+    object, no wrapper around them)."""
 
-    __slots__ = ("data",)
-
-    def __init__(self, data: bytes):
-        self.data = data
+    __slots__ = ()
 
     @classmethod
     def of(cls, value: Any) -> Any:
@@ -165,7 +163,7 @@ class _Packed:
             return value
 
     def unpacked(self) -> Any:
-        return pickle.loads(self.data)
+        return pickle.loads(self)
 
 
 SHORT = 64  # a string value of an action this long or shorter is held once for every action
