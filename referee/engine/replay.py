@@ -169,21 +169,22 @@ class _Packed(bytes):
 SHORT = 64  # a string value of an action this long or shorter is held once for every action
 
 
-def _one(value: Any) -> Any:
-    """`value` as held: a short string the one copy of its text (sys.intern), a list of them
-    a list of those; anything else as it is."""
+def shared(value: Any) -> Any:
+    """`value` with its short strings (in lists and dicts too) the one copy of their text
+    (sys.intern): read from JSON or copied by pickling, each would be a string of its own."""
     if type(value) is str:
         return sys.intern(value) if len(value) <= SHORT else value
     if type(value) is list:
-        return [_one(item) for item in value]
+        return [shared(item) for item in value]
+    if type(value) is dict:
+        return {shared(key): shared(item) for key, item in value.items()}
     return value
 
 
 def held(action: dict) -> dict:
     """The copy of `action` a game keeps: its keys and short strings shared with every other
-    action's (a record's 2,000 actions say "type" and "roll" 2,000 times; read from JSON one
-    action at a time, each would be a string of its own)."""
-    return {_one(key): _one(value) for key, value in action.items()}
+    action's (a record's 2,000 actions say "type" and "roll" 2,000 times)."""
+    return shared(action)
 
 
 def _pack(said: tuple | bytes | None) -> tuple | bytes | None:

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.engine.ledger import Ledger
+from referee.engine.replay import shared
 
 PHANTOM = "phantom"
 ENGINES = ("freight", "express", "superchief")
 ENGINE_NAMES = {"freight": "Freight", "express": "Express", "superchief": "SuperChief"}
-
-
-def shared(value: Any) -> Any:
-    """`value` with its strings (in lists and dicts too) the one copy of their text: a state is
-    copied by pickling, which makes every city and railroad name anew in every kept state."""
-    if type(value) is str:
-        return sys.intern(value)
-    if type(value) is list:
-        return [shared(item) for item in value]
-    if type(value) is dict:
-        return {shared(key): shared(item) for key, item in value.items()}
-    return value
 
 
 @dataclass
@@ -51,7 +38,8 @@ class Player:
     announced: bool = False
 
     def __setstate__(self, fields: dict) -> None:
-        """A copied player's fields, its strings shared with every other copy's."""
+        """A copied player's fields, its strings shared with every other copy's (a state is
+        copied by pickling, which makes every city and railroad name anew in each)."""
         self.__dict__.update(shared(fields))
 
     @property
