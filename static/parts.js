@@ -10,7 +10,7 @@
   function stamp() { return document.querySelector(".live .live-stamp"); }
 
   function holds() {
-    var parts = document.querySelectorAll(".live > .part[data-digest]");
+    var parts = document.querySelectorAll(".live .part[data-digest]");
     var pairs = [];
     for (var i = 0; i < parts.length; i++) {
       var name = parts[i].id.replace(/^part-/, "");
