@@ -40,4 +40,13 @@
   }
   document.addEventListener("htmx:oobAfterSwap", follow);
   document.addEventListener("htmx:afterSettle", follow);
+
+  /* An answer in parts swaps nothing in place (HX-Reswap: none), so the tapped form's own
+     `show:window:top` is done here: the phone's next step is at the top, as after a whole one. */
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr, config = event.detail.requestConfig || {};
+    if (!xhr || xhr.getResponseHeader("HX-Reswap") !== "none" || !config.elt) return;
+    var swap = config.elt.closest && config.elt.closest("[hx-swap]");
+    if (swap && /show:window:top/.test(swap.getAttribute("hx-swap"))) window.scrollTo(0, 0);
+  });
 })();
