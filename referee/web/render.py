@@ -13,6 +13,7 @@ from referee.web.db import get_db
 from referee.web.headline import default_headline
 from referee.web.hooks import hooks_for
 from referee.web.lan import public_links, public_url
+from referee.web.parts import HELD_HEADER, answer, held, mark
 from referee.web.permits import seated_banker_of
 from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
@@ -118,4 +119,22 @@ def render_game(
     context.setdefault("now", Presenter(view))  # the game's own presenter, or the generic one
     if page == "table":
         context.setdefault("headline", default_headline(view, context["now"]))
-    return page_or_fragment(f"play/{page}.html", "play/_live.html", status, **context)
+    if is_htmx():
+        return _live_answer(status, context)
+    response = make_response(mark(render_template(f"play/{page}.html", **context))[0], status)
+    response.vary.update(("HX-Request", HELD_HEADER))
+    return response
+
+
+def _live_answer(status: int, context: dict[str, Any]) -> Response:
+    """The live part for htmx: only its changed parts (out of band, nothing else swapped) when
+    the page said what it holds (static/parts.js), else the whole part."""
+    html = render_template("play/_live.html", **context)
+    changed = answer(html, held(request.headers.get(HELD_HEADER)))
+    if changed is None:
+        response = make_response(mark(html)[0], status)
+    else:
+        response = make_response(changed, status)
+        response.headers["HX-Reswap"] = "none"
+    response.vary.update(("HX-Request", HELD_HEADER))
+    return response

@@ -46,8 +46,9 @@ def test_a_game_at_the_table_in_phone_browsers(live_url, chromium):
     phone.wait_for_selector(".live[data-seq='1']", timeout=6000)
     assert "p1 adds 3." in phone.text_content(".live")
 
-    # a refusal shows the rules' reason in place
-    banker.click(".raw-json summary")  # the raw form is folded away
+    # a refusal shows the rules' reason in place; the raw form's panel did not change, so the
+    # answer left it as it was, open (only the changed parts come: referee/web/parts.py)
+    assert banker.locator(".raw-json[open]").count() == 1
     banker.fill("#action-json", '{"type": "pay", "player": "p2", "amount": 999}')
     banker.click("button:text-is('Record')")
     banker.wait_for_selector(".failure")

@@ -33,7 +33,7 @@ def test_a_page_fetched_by_htmx_is_its_fragment(table):
     full = ann.get(f"/g/{game_id}/me")
     part = ann.get(f"/g/{game_id}/me", headers={"HX-Request": "true"})
     assert "<html" in full.text and "<html" not in part.text
-    assert full.headers["Vary"] == part.headers["Vary"] == "HX-Request"
+    assert full.headers["Vary"] == part.headers["Vary"] == "HX-Request, X-Parts-Held"
 
 
 def test_the_cached_replayer_is_fed_only_the_actions_it_lacks(app, table):

@@ -66,7 +66,7 @@ def table_headline(page, game: str) -> None:
     for width, height, least in ((1280, 800, 32), (1920, 1080, 40)):
         page.set_viewport_size({"width": width, "height": height})
         page.reload()
-        headline = page.locator(".live > .table-headline")
+        headline = page.locator(".live > #part-headline > .table-headline")  # its own part
         assert headline.count() == 1, game
         assert in_view(headline), game
         assert page.evaluate(HEADLINE_SIZE) >= least, game

@@ -1,0 +1,52 @@
+/* The live part of a game page as parts (referee/web/parts.py):
+   - every request for the live part says which parts the page holds (X-Parts-Held:
+     `name:digest` pairs), so the answer carries only the parts that changed, out of band;
+   - every tap (a form marked data-act) sends the page's one seq and one-time client id, from
+     the live part's stamp, so a form kept across answers never sends an old seq;
+   - the live section's data-seq follows the stamp, for the scripts that read it. */
+(function () {
+  "use strict";
+
+  function stamp() { return document.querySelector(".live .live-stamp"); }
+
+  function holds() {
+    var parts = document.querySelectorAll(".live .part[data-digest]");
+    var pairs = [];
+    for (var i = 0; i < parts.length; i++) {
+      var name = parts[i].id.replace(/^part-/, "");
+      if (parts[i].dataset.digest) pairs.push(name + ":" + parts[i].dataset.digest);
+    }
+    return pairs.join(",");
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt, target = event.detail.target;
+    var live = document.querySelector(".live");
+    var form = elt && elt.closest && elt.closest("form[data-act]");
+    var s = stamp();
+    if (form && s) {
+      event.detail.parameters.seq = s.dataset.seq;
+      event.detail.parameters.client_id = s.dataset.clientId;
+    }
+    if (live && target === live) {
+      var pairs = holds();
+      if (pairs) event.detail.headers["X-Parts-Held"] = pairs;
+    }
+  });
+
+  function follow() {
+    var live = document.querySelector(".live"), s = stamp();
+    if (live && s) live.dataset.seq = s.dataset.seq;
+  }
+  document.addEventListener("htmx:oobAfterSwap", follow);
+  document.addEventListener("htmx:afterSettle", follow);
+
+  /* An answer in parts swaps nothing in place (HX-Reswap: none), so the tapped form's own
+     `show:window:top` is done here: the phone's next step is at the top, as after a whole one. */
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr, config = event.detail.requestConfig || {};
+    if (!xhr || xhr.getResponseHeader("HX-Reswap") !== "none" || !config.elt) return;
+    var swap = config.elt.closest && config.elt.closest("[hx-swap]");
+    if (swap && /show:window:top/.test(swap.getAttribute("hx-swap"))) window.scrollTo(0, 0);
+  });
+})();

@@ -1,0 +1,140 @@
+"""An answer of what changed, in a phone browser: a kept panel's form stays fresh, and a page
+missing a part gets the whole live part back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+KEEP = "() => { document.getElementById('part-record').kept = true; }"
+KEPT = "() => document.getElementById('part-record').kept === true"
+ANSWERS: list = []
+
+
+def counter_console(live_url, chromium):
+    """The banker's console of a counter game, and Ann's phone."""
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.on("response", lambda r: ANSWERS.append(r) if "/act" in r.url else None)
+    banker.goto(live_url + "/")
+    banker.select_option("#game", "counter")
+    banker.wait_for_selector("#map", state="detached")
+    banker.fill("#name_1", "Ann")
+    banker.fill("#name_2", "Bob")
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    phone = chromium.new_context(**PHONE).new_page()
+    phone.goto(banker.get_attribute(".join a", "href"))
+    phone.click("button:has-text('Ann')")
+    phone.wait_for_url("**/me")
+    return banker, phone
+
+
+def record(page, action: str, seq: int) -> None:
+    """Record an action through the console's raw form and wait for its answer."""
+    if not page.locator(".raw-json[open]").count():
+        page.click(".raw-json summary")
+    page.fill("#action-json", action)
+    page.click("button:text-is('Record')")
+    page.wait_for_selector(f".live[data-seq='{seq}'] .live-stamp[data-seq='{seq}']",
+                           state="attached")
+
+
+def test_a_kept_panel_s_form_still_works_after_another_panel_changed(live_url, chromium):
+    banker, phone = counter_console(live_url, chromium)
+    ANSWERS.clear()
+    record(banker, '{"type": "add", "player": "p1", "n": 3}', 1)
+    banker.evaluate(KEEP)
+    # the console's own tap: the log and Undo change, the record panel is left as it is
+    record(banker, '{"type": "add", "player": "p2", "n": 1}', 2)
+    assert banker.evaluate(KEPT) is True
+    assert "p2 adds 1." in banker.text_content(".live")
+    # Ann's phone acts: the console learns of it by polling and takes the changed parts only
+    token = phone.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
+                           "['X-CSRF-Token']")
+    tapped = phone.request.post(phone.url.replace("/me", "/act"), form={
+        "csrf_token": token, "seq": "2", "type": "add", "player": "p1", "n:int": "5",
+        "page": "phone"}, max_redirects=0)
+    assert tapped.status == 303
+    banker.wait_for_selector(".live[data-seq='3']", state="attached", timeout=8000)
+    assert "p1 adds 5." in banker.text_content(".live")
+    assert banker.evaluate(KEPT) is True
+    # the kept form sends the page's one seq: recorded, never a 409
+    record(banker, '{"type": "add", "player": "p1", "n": 2}', 4)
+    assert banker.evaluate(KEPT) is True
+    assert [r.status for r in ANSWERS] == [200, 200, 200]
+    assert banker.locator(".live .failure").count() == 0
+    assert "p1 adds 2." in banker.text_content(".live")
+
+
+def test_a_page_missing_a_part_gets_the_whole_live_part_back(live_url, chromium):
+    banker, _phone = counter_console(live_url, chromium)
+    banker.evaluate("() => { document.getElementById('part-seats').remove(); }")
+    banker.evaluate("() => { document.querySelector('.live').dataset.old = 'y'; }")
+    record(banker, '{"type": "add", "player": "p1", "n": 3}', 1)
+    assert banker.locator("#part-seats").count() == 1  # back, with the whole live part
+    assert banker.evaluate("() => document.querySelector('.live').dataset.old") is None
+    record(banker, '{"type": "add", "player": "p1", "n": 1}', 2)
+    assert banker.locator(".live .failure").count() == 0
+
+
+GAMES = ("railbaron", "railway_rivals")  # the games a new console opens with the defaults
+# each game's cash correction on the console: its type, and the field (and select) of whose
+CORRECTIONS = {"railbaron": ("adjust_cash", "player", "#adjust-player"),
+               "railway_rivals": ("correction", "company", "#fix-who")}
+
+
+def console_of(live_url, chromium, game: str):
+    """The banker's console of a new game of `game`, its options as the lobby offers them."""
+    banker = chromium.new_context(**PHONE).new_page()
+    banker.goto(live_url + "/")
+    banker.select_option("#game", game)
+    banker.wait_for_load_state("networkidle")
+    banker.fill("#name_1", "Ann")
+    banker.fill("#name_2", "Bob")
+    banker.click("text=Start the game")
+    banker.wait_for_url("**/banker")
+    return banker
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_every_game_a_kept_panel_s_form_works_after_the_game_moved_on(live_url, chromium,
+                                                                         game):
+    banker = console_of(live_url, chromium, game)
+    answers: list = []
+    banker.on("response", lambda r: answers.append(r.status) if "/act" in r.url else None)
+    banker.evaluate("() => { document.getElementById('part-rename').kept = true; }")
+    # the game moves on elsewhere (a cash correction sent from another tab): the console
+    # learns of it by polling, and the name panel, which it did not change, is kept
+    kind, field, select = CORRECTIONS[game]
+    whose = banker.evaluate(f"() => [...document.querySelectorAll('{select} option')]"
+                            ".map(o => o.value).filter(Boolean)[0]")
+    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
+                            "['X-CSRF-Token']")
+    tapped = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
+        "csrf_token": token, "seq": "0", "type": kind, field: whose, "amount:signed": "5",
+        "reason": "miscounted", "page": "banker"}, max_redirects=0)
+    assert tapped.status == 303
+    banker.wait_for_selector(".live[data-seq='1']", state="attached", timeout=8000)
+    assert banker.evaluate("() => document.getElementById('part-rename').kept") is True
+    # the kept form sends the page's seq: recorded, no 409
+    banker.click(".rename summary")
+    banker.select_option("#rename-player", "p2")
+    banker.fill("#rename-name", "Bobby")
+    banker.fill("#rename-reason", "typed wrong")
+    banker.click("button:text-is('Correct the name')")
+    banker.wait_for_selector(".live[data-seq='2']", state="attached")
+    assert answers == [200]
+    assert "Bobby" in banker.text_content(".live")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_every_game_a_page_missing_a_part_gets_the_whole_live_part(live_url, chromium, game):
+    banker = console_of(live_url, chromium, game)
+    banker.evaluate("() => { document.getElementById('part-rename').remove();"
+                    " document.querySelector('.live').dataset.old = 'y'; }")
+    banker.evaluate("() => htmx.trigger(document.body, 'refresh')")
+    banker.wait_for_selector("#part-rename", state="attached")
+    assert banker.evaluate("() => document.querySelector('.live').dataset.old") is None
