@@ -77,17 +77,19 @@ def _at(item: Any, path: str) -> Any:
 def tap_forms(items: list[Any], name: str, value: str) -> list[TapForm]:
     """The taps of `items` (each with its draft's query as `url`, Draft.query: the seq first)
     as few forms as a browser without scripts can send: consecutive taps whose query is the
-    same fields but one `name=` the item's `value` (a dotted path: "face", "chip.abbr") share a
-    form, a button each; a tap whose query is not so (a chip tapped off) has a form of its own."""
+    same fields but one `name=` the item's `value` (a dotted path: "face", "chip.abbr"), and
+    no other field of that name, share a form, a button each; any other tap (a chip tapped
+    off, a chip tapped beside another already on) has a form of its own."""
     forms: list[TapForm] = []
     for item in items:
         pairs = parse_qsl(_at(item, "url").removeprefix("?"), keep_blank_values=True)
         seq = next((v for k, v in pairs if k == "s"), "")
         pairs = [(k, v) for k, v in pairs if k != "s"]
         mine = (name, str(_at(item, value)))
-        if mine in pairs:
-            kept = pairs[:]
-            kept.remove(mine)
+        kept = [pair for pair in pairs if pair != mine]
+        # htmx sends a button's own field instead of the form's fields of that name, so a
+        # list already holding some item (a chip tapped on) is sent by forms of their own
+        if len(kept) == len(pairs) - 1 and all(k != name for k, _v in kept):
             if forms and forms[-1].taps[-1][1] is not None and forms[-1].kept == kept:
                 forms[-1].taps.append((item, mine[1]))
             else:
