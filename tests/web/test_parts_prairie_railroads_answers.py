@@ -38,9 +38,13 @@ def sent(answer) -> set[str]:
     return {name for name, _ in DIGESTS.findall(answer.text)}
 
 
+GAME_PARTS = {"now", "railroads", "players", "correct", "fix", "draft"}
+
+
 def own(names: set[str]) -> set[str]:
-    """The game's parts among `names`, who is to act left out."""
-    return {n for n in names - SHARED if not TURN.fullmatch(n)}
+    """The game's parts among `names` (the web core's left out), who is to act left out."""
+    return {n for n in names if (n in GAME_PARTS or n.startswith(("pr-", "prt-")))
+            and not TURN.fullmatch(n)}
 
 
 def whole(who, url: str) -> str:
@@ -94,3 +98,17 @@ def test_the_table_view_learns_of_a_sale_by_the_cards_it_changed(browser):
     assert {"prt-pl-1", "prt-rr-crip"} <= names
     assert not names & {"prt-pl-2", "prt-pl-3", "prt-rr-atsf", "prt-players", "prt-railroads"}
     assert len(update.data) * 2 < len(held.encode())
+
+
+def test_a_phone_s_own_tap_sends_back_its_panels_and_the_lines_it_changed(browser):
+    banker, ann, bob, _cy, game_id = seated(browser)
+    start_auction(banker, ann, game_id)
+    held = whole(bob, f"/g/{game_id}/me")
+    answer = tap(bob, game_id, "phone", header(holds_of(held)),
+                 {"type": "bid", "player": "p2", "amount": 4})
+    names = sent(answer)
+    # his bid and drop-out panels go: the panels part (now empty), the rest as it was
+    assert own(names) <= {"pr-doing", "pr-auction", "pr-panels", "pr-idle"}
+    assert "pr-panels" in names and "railroads" not in names
+    assert "Nothing for you to do" in answer.text
+    assert len(answer.data) * 3 < len(held.encode())
