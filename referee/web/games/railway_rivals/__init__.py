@@ -149,19 +149,12 @@ class RivalsNow(Presenter):
 
 @dataclass(frozen=True)
 class Slot:
-    """Some panels of the "now" block, drawn by templates/generic/_panels.html in a part of the
-    live section of their own (templates/railway_rivals/_now.html), empty when none is legal."""
+    """Some panels of the "now" block in a part of the live section of their own
+    (templates/railway_rivals/_now.html), empty when none is legal."""
 
     name: str
     panels: list[Panel]
     now: RivalsNow
-
-    @property
-    def css(self) -> str:
-        return self.now.css
-
-    def act_templates(self, kind: str) -> list[str]:
-        return self.now.act_templates(kind)
 
 
 @dataclass
