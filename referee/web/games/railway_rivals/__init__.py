@@ -121,6 +121,41 @@ class RivalsNow(Presenter):
             out.append(Panel("close_spending", None, "the keeper", {"type": "close_spending"}))
         return out
 
+    @cached_property
+    def slots(self) -> list[Slot]:
+        """The panels in parts that stay on the page while their panels come and go: the
+        table's steps, one per company this page may ever act for, the countdown, the close of
+        the spending; so a company done sends its own part, not the block. The companies in
+        table order, unless the panels come in another (a joint train's members)."""
+        panels = self.panels
+        mine = {p.player: p for p in panels if p.type == "company"}
+        seats = list(self.state.companies) if self.banker else [c for c in self.state.companies
+                                                                if c == self.rr.me]
+        acting = [p.player for p in panels if p.type == "company"]
+        if acting != [c for c in seats if c in mine]:
+            seats = acting + [c for c in seats if c not in mine]
+
+        def of(*kinds: str) -> list[Panel]:
+            return [p for p in panels if p.type in kinds]
+
+        out = [Slot("now-table", of("key_throw", "run_length"), self)] if self.banker else []
+        out += [Slot(f"now-co{self.rr.slot(c)}", [mine[c]] if c in mine else [], self)
+                for c in seats]
+        if self.banker:
+            out += [Slot("now-last", of("last_town"), self),
+                    Slot("now-close", of("close_spending"), self)]
+        return out
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Some panels of the "now" block in a part of the live section of their own
+    (templates/railway_rivals/_now.html), empty when none is legal."""
+
+    name: str
+    panels: list[Panel]
+    now: RivalsNow
+
 
 @dataclass
 class RivalsView(SnapshotView):
@@ -210,6 +245,11 @@ class RivalsView(SnapshotView):
                 "winner": cid in state.winners,
             })
         return out
+
+    def slot(self, cid: str) -> int:
+        """The company's place at the table (1, 2, ...): its parts' names on a page, as a
+        company id may be any text (referee/web/parts.py)."""
+        return list(self.state.companies).index(cid) + 1
 
     def company(self, cid: str) -> dict:
         return next(c for c in self.companies if c["id"] == cid)
