@@ -9,7 +9,7 @@ import pytest
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.checkpoint import CheckpointError, dump_state, fingerprint, load_state
-from referee.engine.replay import CHECKPOINT_EVERY, SAVE_EVERY, TAIL, WALK
+from referee.engine.replay import CHECKPOINT_EVERY, SAVE_EVERY, TAIL, WALK, _Block
 from referee.engine.rules import working_copy
 from tests.web.long_game import long_game, rules_of
 
@@ -50,7 +50,10 @@ def test_each_action_is_held_once_and_older_frames_keep_what_they_said_packed(ga
     frames = replayer.frames
     assert all(f.action is replayer.log[f.position] for f in frames[1:])
     said = [f for f in frames[1:-TAIL] if not f.checkpoint and (f.transfers or f.events)]
-    assert said and all(isinstance(f._said, bytes) for f in said)
+    assert said and all(isinstance(f._said, bytes | _Block) for f in said)
+    # the frames between two checkpoints below the latest share one packed block
+    run = frames[1:CHECKPOINT_EVERY]
+    assert isinstance(run[0]._said, _Block) and all(f._said is run[0]._said for f in run)
     assert all(isinstance(f._said, tuple) for f in frames[-TAIL:])
     assert [(f.transfers, f.events) for f in frames[1:]] == told  # unpacked as they were made
     restored = Replayer.restore(rules, actions)
