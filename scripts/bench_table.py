@@ -27,6 +27,9 @@ from tests.web.long_game import long_game, rules_of
 from tests.web.loopback import HOST, Client, Server, action_form
 
 RUNS = 3
+# $BENCH_TREE: another checkout whose code serves (an older commit, made with `git worktree
+# add`), to measure it with this harness in the same minutes; default this one
+TREE = Path(os.environ["BENCH_TREE"]).resolve() if os.environ.get("BENCH_TREE") else None
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 # What a phone's browser sends with every request (Chrome on Android), besides its cookies.
@@ -82,7 +85,7 @@ class Phone(Client):
 @contextmanager
 def serving(instance: Path, threads: int = 4):
     """`referee serve` on 127.0.0.1 (patient: the machine may be busy)."""
-    server = Server(instance, threads=threads)
+    server = Server(instance, threads=threads, root=TREE)
     server.start(timeout=180)
     try:
         yield server

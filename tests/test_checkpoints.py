@@ -9,7 +9,7 @@ import pytest
 
 from referee.engine import IllegalAction, Replayer
 from referee.engine.checkpoint import CheckpointError, dump_state, fingerprint, load_state
-from referee.engine.replay import CHECKPOINT_EVERY, SAVE_EVERY, TAIL, WALK
+from referee.engine.replay import CHECKPOINT_EVERY, SAVE_EVERY, TAIL, WALK, _Block
 from referee.engine.rules import working_copy
 from tests.web.long_game import long_game, rules_of
 
@@ -50,7 +50,10 @@ def test_each_action_is_held_once_and_older_frames_keep_what_they_said_packed(ga
     frames = replayer.frames
     assert all(f.action is replayer.log[f.position] for f in frames[1:])
     said = [f for f in frames[1:-TAIL] if not f.checkpoint and (f.transfers or f.events)]
-    assert said and all(isinstance(f._said, bytes) for f in said)
+    assert said and all(isinstance(f._said, bytes | _Block) for f in said)
+    # the frames between two checkpoints below the latest share one packed block
+    run = frames[1:CHECKPOINT_EVERY]
+    assert isinstance(run[0]._said, _Block) and all(f._said is run[0]._said for f in run)
     assert all(isinstance(f._said, tuple) for f in frames[-TAIL:])
     assert [(f.transfers, f.events) for f in frames[1:]] == told  # unpacked as they were made
     restored = Replayer.restore(rules, actions)
@@ -155,3 +158,31 @@ def test_a_memo_on_an_older_frame_is_kept_packed_and_read_back_as_it_was(game):
     older.memo = latest.memo = ("turn 2", ("Ann rolls 7",), {"paid": 1000})
     assert older.memo == latest.memo == ("turn 2", ("Ann rolls 7",), {"paid": 1000})
     assert not isinstance(older._memo, tuple) and isinstance(latest._memo, tuple)
+
+
+def test_a_walk_leaves_older_memos_in_one_block_that_reads_back_as_set(game):
+    rules, actions = game
+    replayer = Replayer(rules, actions)
+    frames = replayer.frames
+    for frame in frames[1:]:  # as the import's notes are made: each state walked, a memo set
+        assert frame.state is not None
+        frame.memo = ("note", frame.position, frame.events)
+    replayer.forget_walked()
+    run = frames[1:CHECKPOINT_EVERY]
+    assert isinstance(run[0]._memo, _Block) and all(f._memo is run[0]._memo for f in run)
+    assert [f.memo for f in frames[1:]] == [("note", f.position, f.events) for f in frames[1:]]
+    frames[5].memo = "changed"  # a memo set again is the frame's own; the others stay
+    assert frames[5].memo == "changed" and frames[6].memo == ("note", frames[6].position,
+                                                               frames[6].events)
+
+
+def test_a_resumed_game_packs_its_older_runs_once_it_learns_what_they_said(game):
+    rules, actions = game
+    whole = Replayer(rules, actions)
+    seq, state = whole.saved_checkpoint()
+    resumed = Replayer.resume(rules, actions[:seq], working_copy(state))
+    resumed.resolve()
+    run = resumed.frames[1:CHECKPOINT_EVERY]
+    assert isinstance(run[0]._said, _Block) and all(f._said is run[0]._said for f in run)
+    assert [(f.transfers, f.events) for f in resumed.frames] == [
+        (f.transfers, f.events) for f in whole.frames[:len(resumed.frames)]]

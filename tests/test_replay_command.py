@@ -78,3 +78,17 @@ def test_a_bad_file_is_named_once_and_a_rule_once(tmp_path, capsys):
     path.write_text("{}", encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert capsys.readouterr().err.count(str(path)) == 1
+
+
+def test_the_record_s_own_copy_of_each_action_is_let_go_as_the_game_replays(tmp_path, capsys):
+    from referee.commands.replay import handed_over
+
+    actions = [{"type": "a"}, {"type": "b"}]
+    given = []
+    for action in handed_over(actions):
+        given.append(action)
+        assert actions[len(given) - 1] is None  # the list no longer holds the action given
+    assert given == [{"type": "a"}, {"type": "b"}] and actions == [None, None]
+    t = play().set_up().go_to("Knoxville").roll(2, 3).arrive("LN").buy("SOU").end_turn()
+    assert main(["replay", str(write(tmp_path, t)), "--json"]) == 0  # the report reads the log
+    assert json.loads(capsys.readouterr().out)["players"]["blue"]["cash"] == 19_000

@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from referee.engine.errors import IllegalAction
 from referee.engine.printable import printable
 from referee.engine.record import RecordError, read_record
-from referee.engine.replay import ReplayError
+from referee.engine.replay import Replayer, ReplayError
 from referee.games.explain import refusal_rule
-from referee.games.registry import render, replay, resolver, summary
+from referee.games.registry import render, resolver, rules_for, seat_of, summary
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,6 +32,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run)
 
 
+def handed_over(actions: list) -> Iterator[dict]:
+    """Each of `actions` in turn, its place in the list emptied as it is given: the
+    replayer keeps its own copy of each, so the record's copy is not held beside it."""
+    for position, action in enumerate(actions):
+        actions[position] = None
+        yield action
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         record = read_record(args.record)
@@ -38,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         print(printable(err), file=sys.stderr)  # it names the file already
         return 2
     try:
-        game = replay(record, resolver(args.instance))
+        game = Replayer(rules_for(record, resolver(args.instance)),
+                        handed_over(record["actions"]), seat_of(record["game"]))
+        record = {**record, "actions": game.log}  # the same actions, the replayer's copies
     except ReplayError as err:
         rule = err.rule or refusal_rule(record["game"], err.action, err.cause)
         named = err if err.rule else f"{err} ({rule})"

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from referee import mdns
 from referee.web.lan import LOOPBACK_NAMES, base_url, lan_address
-from referee.web.qr import print_qr
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -140,7 +139,7 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     where = addresses(args)
     app.config.update(PUBLIC_URL=where.public, FALLBACK_URL=where.fallback)
-    from referee.web.warm import RECENT_HOURS, warm_in_background
+    from referee.web.warm import RECENT_HOURS, first_answer, warm_in_background
 
     def said(ready: list[str]) -> None:
         if ready:
@@ -148,7 +147,14 @@ def serve(args: argparse.Namespace) -> int:
                   f"{RECENT_HOURS} hours {'are' if len(ready) != 1 else 'is'} loaded and "
                   "ready.", flush=True)
 
-    warm_in_background(app, said)  # tonight's games, the latest first, while it listens
+    def qr_code() -> None:
+        from referee.web.qr import print_qr
+
+        print_qr(where.public + "/")
+        print("Press Ctrl+C to stop.", flush=True)
+
+    # the QR code, then tonight's games, the latest first, once the first answer is sent
+    warm_in_background(app, said, after=first_answer(app), first=qr_code)
     try:
         _announce(args, where, app.instance_path)
         server.run()
@@ -176,6 +182,4 @@ def _announce(args: argparse.Namespace, where: Addresses, instance: str) -> None
     here = Path("instance").resolve()
     if here != Path(instance) and (here / "referee.db").is_file():
         print(f"{here} holds games too: --instance {here} (or bash scripts/serve in a "
-              "checkout) opens them.")
-    print_qr(public + "/")
-    print("Press Ctrl+C to stop.")
+              "checkout) opens them.", flush=True)

@@ -4,16 +4,19 @@ After a restart (the laptop rebooted, the app started again mid-evening) the fir
 game would otherwise load the game's rules and board, resume it from its checkpoint, compile
 templates and read every static file. `warm_up` does that once at start for every game played
 in the last hours, the most recent first, in a thread of its own (`warm_in_background`): the
-server listens at once, whatever it holds. A page that arrives for a game not yet warm brings
-that game back itself, under the game's own lock (the one the warming takes for it), so it
-waits at most for that one game, never for the others.
+server listens at once, whatever it holds, and `referee serve` lets its first answer go first
+(the thread begins once it is sent, or FIRST_WAIT seconds after the start without one), so the
+lobby or a phone's page after a restart does not share the processor with the warming. A page
+that arrives for a game not yet warm brings that game back itself, under the game's own lock
+(the one the warming takes for it), so it waits at most for that one game, never for the
+others.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -21,10 +24,11 @@ from flask import Flask
 from jinja2 import TemplateError
 from sqlite_utils import Database
 
-from referee.web import store
+from referee.web import qr, store
 from referee.web.db import get_db
 
 RECENT_HOURS = 24  # a game with an action (or made) this recently is tonight's
+FIRST_WAIT = 1.0  # seconds the warming waits for the server's first answer, at most
 
 
 def recent_games(db: Database, since: str, limit: int | None = None) -> list[str]:
@@ -58,6 +62,7 @@ def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int | None = None) -
             return ready
         if not recent:
             return ready  # nobody is waiting on a game: the pages load what they need
+        qr.library()  # the join links' codes on the consoles
         templates = Path(app.root_path, app.template_folder or "templates")
         for path in sorted(templates.rglob("*.html")):  # compiled once, then kept on disk
             try:
@@ -76,14 +81,39 @@ def warm_up(app: Flask, hours: float = RECENT_HOURS, limit: int | None = None) -
     return ready
 
 
-def warm_in_background(app: Flask, said: Callable[[list[str]], None] | None = None
-                       ) -> threading.Thread:
+def first_answer(app: Flask) -> threading.Event:
+    """An event set once the app has made its first answer (to any request)."""
+    answered = threading.Event()
+    inner = app.wsgi_app
+
+    def answering(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        try:
+            return inner(environ, start_response)
+        finally:
+            answered.set()
+            app.wsgi_app = inner  # type: ignore[method-assign]  # once is enough
+
+    app.wsgi_app = answering  # type: ignore[method-assign]
+    return answered
+
+
+def warm_in_background(app: Flask, said: Callable[[list[str]], None] | None = None,
+                       after: threading.Event | None = None,
+                       first: Callable[[], None] | None = None) -> threading.Thread:
     """Start `warm_up` in a thread that never keeps the server from stopping; `said` is
-    given the ids of the games made ready."""
+    given the ids of the games made ready. With `after` (`first_answer`), the thread waits
+    for it, FIRST_WAIT seconds at most, then runs `first` (what else can wait for the first
+    answer) before the warming."""
     def run() -> None:
-        ready = warm_up(app)
-        if said is not None:
-            said(ready)
+        if after is not None:
+            after.wait(FIRST_WAIT)
+        try:
+            if first is not None:
+                first()
+        finally:  # the games are made ready whatever became of it
+            ready = warm_up(app)
+            if said is not None:
+                said(ready)
 
     thread = threading.Thread(target=run, name="warm-up", daemon=True)
     thread.start()

@@ -8,8 +8,8 @@ import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 
-from referee.web import create_app
-from referee.web.warm import warm_in_background, warm_up
+from referee.web import create_app, warm
+from referee.web.warm import first_answer, warm_in_background, warm_up
 from tests.web.conftest import Browser
 from tests.web.test_history_restart import banker_client
 
@@ -83,3 +83,22 @@ def test_a_page_for_a_game_not_yet_warm_waits_for_its_own_game_alone(app):
         page.join(timeout=120)  # a page held up by the other game never answers here
         assert answers == [200]
     assert cache.holds(asked) and not cache.holds(warming)
+
+
+def test_the_warming_lets_the_first_answer_after_a_start_go_first(app, monkeypatch):
+    monkeypatch.setattr(warm, "FIRST_WAIT", 600)  # it waits for that answer, not a clock
+    banker = Browser(app)
+    game_id = banker.create_game(["Ann", "Bob"])
+    again = restarted(app)
+    cache = again.extensions["referee.replayers"]
+    served = again.wsgi_app
+    answered = first_answer(again)
+    seen: list = []
+    thread = warm_in_background(
+        again, seen.append, after=answered,
+        first=lambda: seen.append(("first", answered.is_set(), cache.holds(game_id))))
+    assert not cache.holds(game_id)
+    assert again.test_client().get("/").status_code == 200  # the lobby, the first answer
+    thread.join(timeout=600)
+    assert seen == [("first", True, False), [game_id]]  # then the rest, then the games
+    assert cache.holds(game_id) and again.wsgi_app == served  # the watch is gone
