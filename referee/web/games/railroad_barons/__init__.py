@@ -66,16 +66,16 @@ HEADS = {"offer_investor": "Select an Investor", "answer_offer": "Take one",
          "buy_from_holding": "Buy another Holding's railroad",
          "assign_investor": "Assign an Investor", "finish": "Finish"}
 # The "now" block's places for the groups of choices (_choices.html), each a part of the live
-# section drawn whether its group is there or not: (part name, heading), the quiet groups first,
-# then in the order of play.
-SLOTS = (("move-done", "Done"), ("move-finish", "Finish"), ("move-investor", "Select an Investor"),
-         ("move-take", "Take one"), ("move-par", "Starting share value"),
-         ("move-priority", "Priority Deal"), ("move-buy", "Buy one certificate"),
-         ("move-sell", "Sell to the bank"), ("move-tokens", "Place Operator tokens"),
-         ("move-revenue", "Revenue"), ("move-railroad", "Buy a railroad"),
-         ("move-from-holding", "Buy another Holding's railroad"),
-         ("move-assign", "Assign an Investor"))
-SLOTTED = {head for _, head in SLOTS}
+# section drawn whether its groups are there or not: (part name, the headings it draws), the
+# quiet groups first, then in the order of play; groups that come and go together share one.
+SLOTS = (("move-done", ("Done",)), ("move-finish", ("Finish",)),
+         ("move-draft", ("Select an Investor", "Take one", "Starting share value")),
+         ("move-buy", ("Priority Deal", "Buy one certificate")),
+         ("move-sell", ("Sell to the bank",)),
+         ("move-tokens", ("Place Operator tokens",)), ("move-revenue", ("Revenue",)),
+         ("move-railroads", ("Buy a railroad", "Buy another Holding's railroad",
+                             "Assign an Investor")))
+SLOTTED = {head for _, heads in SLOTS for head in heads}
 
 
 def dollars(n: int) -> str:
@@ -204,11 +204,10 @@ class BaronsView(SnapshotView):
 
     @property
     def slots(self) -> list[tuple[str, tuple[str, ...]]]:
-        """The "now" block's places for the groups, each a part of the live section drawn
-        whether or not its group is there (so a group that comes or goes sends its place alone):
-        (part name, the headings it draws), in the order the groups are drawn."""
-        return [(name, (head,)) for name, head in SLOTS] + [
-            ("move-other", tuple(h for h, _ in self.groups() if h not in SLOTTED))]
+        """SLOTS, the last also drawing any heading it does not name: a group that comes or
+        goes sends its place alone, never the whole block."""
+        other = tuple(h for h, _ in self.groups() if h not in SLOTTED)  # none in the rules today
+        return [*SLOTS[:-1], (SLOTS[-1][0], SLOTS[-1][1] + other)]
 
     quiet_heads = ("Done", "Finish")  # groups drawn first and quiet (_choices.html)
 
