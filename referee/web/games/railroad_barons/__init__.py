@@ -73,8 +73,9 @@ SLOTS = (("move-done", ("Done",)), ("move-finish", ("Finish",)),
          ("move-buy", ("Priority Deal", "Buy one certificate")),
          ("move-sell", ("Sell to the bank",)),
          ("move-tokens", ("Place Operator tokens",)), ("move-revenue", ("Revenue",)),
-         ("move-railroads", ("Buy a railroad", "Buy another Holding's railroad",
-                             "Assign an Investor")))
+         ("move-railroad", ("Buy a railroad",)),
+         ("move-from-holding", ("Buy another Holding's railroad",)),
+         ("move-assign", ("Assign an Investor",)))
 SLOTTED = {head for _, heads in SLOTS for head in heads}
 
 
