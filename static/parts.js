@@ -1,6 +1,8 @@
 /* The live part of a game page as parts (referee/web/parts.py):
    - every request for the live part says which parts the page holds (X-Parts-Held:
-     `name:digest` pairs), so the answer carries only the parts that changed, out of band;
+     `name:digest` pairs, the live section's own first, then each part and row in the page's
+     order), so the answer carries only what changed, out of band;
+   - the poller sends the stamp's seq;
    - every tap (a form marked data-act) sends the page's one seq and one-time client id, from
      the live part's stamp, so a form kept across answers never sends an old seq;
    - the live section's data-seq follows the stamp, for the scripts that read it. */
@@ -10,8 +12,9 @@
   function stamp() { return document.querySelector(".live .live-stamp"); }
 
   function holds() {
+    var live = document.querySelector(".live");
     var parts = document.querySelectorAll(".live .part[data-digest]");
-    var pairs = [];
+    var pairs = live && live.dataset.digest ? ["live:" + live.dataset.digest] : [];
     for (var i = 0; i < parts.length; i++) {
       var name = parts[i].id.replace(/^part-/, "");
       if (parts[i].dataset.digest) pairs.push(name + ":" + parts[i].dataset.digest);
@@ -27,6 +30,10 @@
     if (form && s) {
       event.detail.parameters.seq = s.dataset.seq;
       event.detail.parameters.client_id = s.dataset.clientId;
+    }
+    /* the poller asks whether the game moved past the seq the page shows */
+    if (s && elt && elt.classList && elt.classList.contains("poll")) {
+      event.detail.parameters.seq = s.dataset.seq;
     }
     if (live && target === live) {
       var pairs = holds();

@@ -1,11 +1,17 @@
 """The live part of a game page as parts: each with a stable id and a digest of its HTML.
 
 A part is drawn by the `part` macro (templates/_macros.html) as
-`<div class="part" id="part-NAME" data-digest="">HTML<!--/part:NAME--></div>`; `mark` fills in
-each digest. A page tells what it holds in the `X-Parts-Held` header (`name:digest` pairs,
-comma separated, set by static/parts.js), and `changed_only` answers with the parts whose
-digest differs, as htmx out-of-band swaps; a page that says nothing, or holds another set of
-parts (an older page, a phone that slept through a new panel), gets the whole live part.
+`<div class="part" id="part-NAME" data-digest="">HTML<!--/part:NAME--></div>`; a row of a list
+whose rows come and go (the log, the announcements) by the `item` macro, as
+`<li class="part item" id="part-LIST--KEY" …>`, inside the part named LIST. `mark` fills in
+each digest, and the live section's own (its HTML with each part standing as its name alone).
+
+A page tells what it holds in the `X-Parts-Held` header (`name:digest` pairs in the page's
+order, comma separated, set by static/parts.js), and `answer` sends only what changed, as htmx
+out-of-band swaps: a changed part whole; inside a part that is unchanged, its changed inner
+parts, and its list's rows as they came and went (a row gone is deleted, a new row is put
+after the one before it). A page that says nothing, holds another live section, or lacks a part
+it should hold (a phone that slept through a change) gets the whole live part.
 """
 
 from __future__ import annotations
@@ -15,57 +21,51 @@ import re
 from dataclasses import dataclass
 
 HELD_HEADER = "X-Parts-Held"
+ROOT = "live"  # the live section's own name in the header
 PART = re.compile(
-    r'<div class="part" id="part-(?P<name>[a-z0-9_-]+)" data-digest="">'
-    r"(?P<body>.*?)<!--/part:(?P=name)--></div>",
+    r'<(?P<tag>div|span|li|p) class="part(?P<item> item)?" id="part-(?P<name>[a-z0-9_-]+)" '
+    r'data-digest=""(?P<attrs>[^>]*)>(?P<body>.*?)<!--/part:(?P=name)--></(?P=tag)>',
     re.DOTALL,
 )
-_PAIR = re.compile(r"[a-z0-9_-]{1,40}:[0-9a-f]{1,32}")
-MOST_HELD = 64  # parts a page can hold; a longer header is not a page of ours
+LIVE = re.compile(r'<section class="live"(?P<attrs>[^>]*)>')
+_ROW_LEFT = re.compile(r"\s*\0")
+_SECTION = re.compile(r"<section\b|</section>")
+_SEQ = re.compile(r' data-seq="[0-9]*"')  # the section's copy of the stamp's seq
+_PAIR = re.compile(r"[a-z0-9_-]{1,60}:[0-9a-f]{1,32}")
+MOST_HELD = 400  # parts a page can hold; a longer header is not a page of ours
+NOSCRIPT = re.compile(r"<noscript>.*?</noscript>", re.DOTALL)
+_DIGEST = re.compile(r'(<(?:div|span|li|p) class="part(?: item)?" id="part-[a-z0-9_-]+" '
+                     r'data-digest=")[0-9a-f]+"')
 
 
 @dataclass(frozen=True)
 class Part:
-    """One part of the live section as drawn: its name, digest, whole element and the parts
-    inside it. Its digest covers its own HTML, each inner part standing as its name alone, so
-    a panel whose inner part changed is itself unchanged."""
+    """One part as drawn: its name, digest, whole element, the parts inside it and its list's
+    rows. Its digest covers its own HTML, each inner part standing as its name alone and its
+    rows left out, so a panel whose inner part or row changed is itself unchanged."""
 
     name: str
     digest: str
     html: str
     inner: tuple[Part, ...] = ()
+    items: tuple[Part, ...] = ()
+    item: bool = False
 
     def names(self) -> list[str]:
-        return [self.name, *(n for p in self.inner for n in p.names())]
-
-
-NOSCRIPT = re.compile(r"<noscript>.*?</noscript>", re.DOTALL)
+        return [self.name, *(n for p in (*self.inner, *self.items) for n in p.names())]
 
 
 def digest_of(body: str) -> str:
     """A short digest of a part's HTML: the same HTML, the same digest. What a browser with
     scripts never reads (<noscript>: a form's seq and client id without scripts) is left out."""
-    return hashlib.blake2s(NOSCRIPT.sub("", body).encode("utf-8"), digest_size=8).hexdigest()
+    return hashlib.blake2s(NOSCRIPT.sub("", body).encode("utf-8"), digest_size=6).hexdigest()
 
 
-def mark(html: str) -> tuple[str, list[Part]]:
-    """`html` with each part's digest filled in, and its outermost parts in order."""
-    parts: list[Part] = []
-
-    def fill(found: re.Match) -> str:
-        name = found["name"]
-        body, inner = mark(found["body"])
-        own = PART.sub(lambda p: f"<part {p['name']}>", _unmarked(body))
-        digest = digest_of(own)
-        element = (f'<div class="part" id="part-{name}" data-digest="{digest}">'
-                   f"{body}<!--/part:{name}--></div>")
-        parts.append(Part(name, digest, element, tuple(inner)))
-        return element
-
-    return PART.sub(fill, html), parts
-
-
-_DIGEST = re.compile(r'(<div class="part" id="part-[a-z0-9_-]+" data-digest=")[0-9a-f]+"')
+def _shell(body: str) -> str:
+    """`body` as its own digest sees it: each inner part as its name, each row left out with
+    the blank before it (so a list of one row and of two are the same shell)."""
+    inner = PART.sub(lambda p: "\0" if p["item"] else f"<part {p['name']}>", _unmarked(body))
+    return _ROW_LEFT.sub("", inner)
 
 
 def _unmarked(html: str) -> str:
@@ -73,8 +73,55 @@ def _unmarked(html: str) -> str:
     return _DIGEST.sub(r'\1"', html)
 
 
+def _mark_parts(html: str) -> tuple[str, list[Part]]:
+    """`html` with each part's digest filled in, and its outermost parts and rows in order."""
+    parts: list[Part] = []
+
+    def fill(found: re.Match) -> str:
+        name, tag, attrs = found["name"], found["tag"], found["attrs"]
+        body, inside = _mark_parts(found["body"])
+        items = tuple(p for p in inside if p.item)
+        if any(not p.name.startswith(f"{name}--") for p in items):
+            raise ValueError(f"a row of part {name!r} is named {name}--KEY")
+        digest = digest_of(attrs + _shell(body))
+        element = (f'<{tag} class="part{" item" if found["item"] else ""}" id="part-{name}" '
+                   f'data-digest="{digest}"{attrs}>{body}<!--/part:{name}--></{tag}>')
+        parts.append(Part(name, digest, element, tuple(p for p in inside if not p.item), items,
+                          bool(found["item"])))
+        return element
+
+    return PART.sub(fill, html), parts
+
+
+def mark(html: str) -> tuple[str, list[Part], str | None]:
+    """`html` with each part's digest and the live section's filled in; its outermost parts in
+    order; and the live section's digest (None: `html` has no live section)."""
+    marked, parts = _mark_parts(html)
+    names = [n for p in parts for n in p.names()]
+    if len(names) != len(set(names)):
+        raise ValueError(f"a part is drawn twice: {sorted(n for n in names if names.count(n) > 1)}")
+    start = LIVE.search(marked)
+    end = _closing(marked, start.end()) if start else None
+    if start is None or end is None:
+        return marked, parts, None
+    root = digest_of(_SEQ.sub("", start["attrs"]) + _shell(marked[start.end():end]))
+    tag = f'<section class="live" data-digest="{root}"{start["attrs"]}>'
+    return marked[:start.start()] + tag + marked[start.end():], parts, root
+
+
+def _closing(html: str, after: int) -> int | None:
+    """Where the section opened just before `after` closes (sections nest: cards)."""
+    depth = 1
+    for tag in _SECTION.finditer(html, after):
+        depth += -1 if tag[0] == "</section>" else 1
+        if depth == 0:
+            return tag.start()
+    return None
+
+
 def held(header: str | None) -> dict[str, str] | None:
-    """The parts a page says it holds, by name; None when it says nothing readable."""
+    """The parts a page says it holds, by name, in its order; None when it says nothing
+    readable."""
     if not header:
         return None
     pairs = [p.strip() for p in header.split(",") if p.strip()]
@@ -83,26 +130,65 @@ def held(header: str | None) -> dict[str, str] | None:
     return dict(p.split(":", 1) for p in pairs)
 
 
-def changed_only(parts: list[Part], holds: dict[str, str] | None) -> str | None:
-    """The parts `holds` lacks or holds otherwise, each as an out-of-band swap; None when the
-    page must have the whole live part (it said nothing, or holds another set of parts)."""
-    if holds is None or not parts or set(holds) != {n for p in parts for n in p.names()}:
+def changed_only(parts: list[Part], holds: dict[str, str] | None,
+                 root: str | None = None) -> str | None:
+    """What a page holding `holds` lacks, as out-of-band swaps; None when the page must have
+    the whole live part (it said nothing, holds another live section or lacks a part it
+    should hold). `root`, when given, is the live section's digest the page must hold."""
+    if holds is None or not parts or (root is not None and holds.get(ROOT) != root):
         return None
-    return "".join(_changed(p, holds) for p in parts)
+    sent: list[str] = []
+    if not all(_changed(p, holds, sent) for p in parts):
+        return None
+    return "".join(sent)
 
 
-def _changed(part: Part, holds: dict[str, str]) -> str:
-    """`part` whole if it changed, else those of its inner parts that did."""
+def _oob(html: str) -> str:
+    return html.replace(' data-digest="', ' hx-swap-oob="true" data-digest="', 1)
+
+
+def _changed(part: Part, holds: dict[str, str], sent: list[str]) -> bool:
+    """Adds to `sent` what `part` needs: itself whole if it changed, else its changed inner
+    parts and rows; False when the page lacks it."""
+    if part.name not in holds:
+        return False
     if holds[part.name] != part.digest:
-        return part.html.replace(' data-digest="', ' hx-swap-oob="true" data-digest="', 1)
-    return "".join(_changed(p, holds) for p in part.inner)
+        sent.append(_oob(part.html))
+        return True
+    return all(_changed(p, holds, sent) for p in part.inner) and _rows(part, holds, sent)
+
+
+def _rows(part: Part, holds: dict[str, str], sent: list[str]) -> bool:
+    """Adds to `sent` the rows of an unchanged `part` as they came and went: a row gone is
+    deleted, a changed one swapped, a new one put after the row before it. Rows kept on both
+    sides in another order, or none kept at all, send the part whole."""
+    had = [n for n in holds if n.startswith(f"{part.name}--")]
+    now = {p.name for p in part.items}
+    kept = [p.name for p in part.items if p.name in holds]
+    if [n for n in had if n in now] != kept or (not kept and (had or part.items)):
+        sent.append(_oob(part.html))
+        return True
+    sent.extend(f'<div id="part-{n}" hx-swap-oob="delete"></div>' for n in had if n not in now)
+    before: str | None = None
+    for row in part.items:
+        if row.name in holds:
+            if holds[row.name] != row.digest:
+                sent.append(_oob(row.html))
+        else:
+            where = f"afterend:#part-{before}" if before else f"beforebegin:#part-{kept[0]}"
+            sent.append(f'<div hx-swap-oob="{where}">{row.html}</div>')
+        before = row.name
+    return True
 
 
 def answer(html: str, holds: dict[str, str] | None) -> str | None:
-    """The answer to a page holding `holds`, from the live fragment `html` as drawn: its changed
-    parts and whatever follows the live section (its own out-of-band boxes); None: the whole."""
-    marked, parts = mark(html)
-    changed = changed_only(parts, holds)
+    """The answer to a page holding `holds`, from the live fragment `html` as drawn: what
+    changed and whatever follows the live section (its own out-of-band boxes); None: the
+    whole."""
+    marked, parts, root = mark(html)
+    if root is None:
+        return None
+    changed = changed_only(parts, holds, root)
     if changed is None:
         return None
-    return changed + marked.rpartition("</section>")[2]
+    return changed + marked[_closing(marked, LIVE.search(marked).end()) + len("</section>"):]
