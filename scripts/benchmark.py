@@ -440,11 +440,12 @@ def bench_lookup() -> list[str]:
 SECTIONS = {"actions": bench_actions, "polling": bench_polling, "weight": bench_weight,
             "lookup": bench_lookup}
 sys.path.insert(0, str(ROOT / "scripts"))
+from bench_answers import SECTIONS as ANSWERS  # noqa: E402
 from bench_table import PHONE, Phone, seat_phones  # noqa: E402
 from bench_table import SECTIONS as TABLE_SECTIONS  # noqa: E402
 from benchmark_four_games import SECTIONS as FOUR_GAMES  # noqa: E402
 
-SECTIONS |= TABLE_SECTIONS | FOUR_GAMES
+SECTIONS |= TABLE_SECTIONS | FOUR_GAMES | ANSWERS
 
 
 def main(argv: list[str] | None = None) -> int:

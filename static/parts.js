@@ -4,7 +4,8 @@
      order), so the answer carries only what changed, out of band;
    - the poller sends the stamp's seq;
    - every tap (a form marked data-act) sends the page's one seq and one-time client id, from
-     the live part's stamp, so a form kept across answers never sends an old seq;
+     the live part's stamp, and the page's name, from the live section, so a form kept across
+     answers never sends an old seq;
    - the live section's data-seq follows the stamp, for the scripts that read it. */
 (function () {
   "use strict";
@@ -30,6 +31,7 @@
     if (form && s) {
       event.detail.parameters.seq = s.dataset.seq;
       event.detail.parameters.client_id = s.dataset.clientId;
+      if (live && live.dataset.page) event.detail.parameters.page = live.dataset.page;
     }
     /* the poller asks whether the game moved past the seq the page shows */
     if (s && elt && elt.classList && elt.classList.contains("poll")) {

@@ -202,4 +202,5 @@ def test_a_refused_htmx_action_answers_with_the_live_page_so_the_phone_keeps_pol
     answer = ann.act(game_id, htmx=True, type="add", player="p2", **{"n:int": "1"})
     assert answer.status_code == 403
     assert "This phone acts for Ann, not for Bob." in answer.text.replace("&#39;", "'")
-    assert f"/g/{game_id}/version?seq=0" in answer.text  # the poller is still in the fragment
+    assert f'class="poll" hx-get="/g/{game_id}/version"' in answer.text  # the poller is still in
+    assert 'data-seq="0"' in answer.text  # the fragment, with the seq it sends (static/parts.js)

@@ -23,7 +23,8 @@ def test_pages_poll_the_version_and_reload_on_refresh(table):
     banker, ann, _bob, game_id = table
     for who, page in ((banker, "banker"), (banker, "table"), (ann, "me"), (ann, "history")):
         text = who.get(f"/g/{game_id}/{page}").text
-        assert f'hx-get="/g/{game_id}/version?seq=0"' in text
+        assert f'class="poll" hx-get="/g/{game_id}/version' in text  # + the stamp's seq
+        assert 'class="live-stamp" hidden data-seq="0"' in text
         assert 'hx-trigger="every 2s"' in text
         assert 'hx-trigger="refresh from:body"' in text
 

@@ -187,7 +187,7 @@ def test_the_table_view_fits_a_screen_and_a_phone(tmp_path, live_url, chromium):
                 check_phone_layout(page)
             page.screenshot(path=str(SCREENSHOTS / f"prairie-table-{name}-{size}.png"))
             if name == "auction":  # the cards below the fold, one of each
-                page.locator(".prt-rr.prt-auctioned").screenshot(
+                page.locator(".prt-rr:has(.pub-badge-turn)").screenshot(
                     path=str(SCREENSHOTS / f"prairie-table-railroad-{size}.png"))
                 page.locator(".pub-player").first.screenshot(
                     path=str(SCREENSHOTS / f"prairie-table-player-{size}.png"))

@@ -172,7 +172,7 @@ def test_the_keeper_corrects_with_a_reason_and_undo_names_what_it_takes_back(bro
     banker, ann, bob, cy, game_id = seated(browser)
     act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"})
     console = text(banker.get(f"/g/{game_id}/banker"))
-    assert re.search(r"Last action: <q>[^<]*Ann starts at Wien\.", console)  # the shared undo
+    assert re.search(r"Last action: <span [^>]*><q>[^<]*Ann starts at Wien\.", console)
     assert banker.act(game_id, type="correction", company="p2", page="banker",
                       reason="paper sheet", **{"amount:signed": "-4"}).status_code == 303
     page = text(bob.get(f"/g/{game_id}/me"))

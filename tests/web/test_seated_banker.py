@@ -230,7 +230,8 @@ def test_the_owner_phone_hears_of_a_waiting_correction_from_its_poller(tiny_app,
     table = make_table(browser, edition="modern", banker="1")
     phone = table.page(table.bob)
     poll = re.search(r'class="poll" hx-get="([^"]+)"', phone)[1].replace("&amp;", "&")
-    assert "asks=" in poll
+    assert "asks=" in poll and "seq=" not in poll
+    poll += "&seq=" + re.search(r'class="live-stamp" hidden data-seq="(\d+)"', phone)[1]
     assert table.bob.get(poll).headers.get("HX-Reswap") == "none"
     assert correct(table, 5_000).status_code == 202
     assert "HX-Trigger" in table.bob.get(poll).headers
