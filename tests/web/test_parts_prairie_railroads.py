@@ -44,14 +44,14 @@ def test_a_kept_bid_form_still_works_after_another_part_changed(live_url, chromi
     answers: list = []
     bob.on("response", lambda r: answers.append(r.status) if "/act" in r.url else None)
     bob.wait_for_selector(".pr-bid-form")
-    bob.evaluate("() => { document.getElementById('part-pr-act-bid').kept = true; }")
+    bob.evaluate("() => { document.getElementById('part-act-bid').kept = true; }")
     cy_row = bob.text_content("#part-pr-pl-3")
     # Cy's cash moves elsewhere: Bob's phone learns of it by polling, and takes Cy's row only
     correct_cash(banker, "cy", AUCTION)
     bob.wait_for_selector(f".live[data-seq='{AUCTION + 1}']", state="attached", timeout=8000)
     bob.wait_for_function("t => document.getElementById('part-pr-pl-3').textContent !== t",
                           arg=cy_row, timeout=8000)
-    assert bob.evaluate("() => document.getElementById('part-pr-act-bid').kept") is True
+    assert bob.evaluate("() => document.getElementById('part-act-bid').kept") is True
     # the kept form sends the page's one seq: recorded, never a 409
     bob.fill(".pr-bid-form input[name='amount:int']", "10")
     bob.click(".pr-bid-form button")

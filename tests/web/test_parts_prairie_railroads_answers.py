@@ -39,11 +39,13 @@ def sent(answer) -> set[str]:
 
 
 GAME_PARTS = {"now", "railroads", "players", "correct", "fix", "draft"}
+NOW_BLOCK = ("now-", "act-")  # the web core's now block (generic/_now.html), the game's panels
 
 
 def own(names: set[str]) -> set[str]:
-    """The game's parts among `names` (the web core's left out), who is to act left out."""
-    return {n for n in names if (n in GAME_PARTS or n.startswith(("pr-", "prt-")))
+    """The game's parts among `names` (the core's shared parts left out), who is to act left
+    out."""
+    return {n for n in names if (n in GAME_PARTS or n.startswith(("pr-", "prt-", *NOW_BLOCK)))
             and not TURN.fullmatch(n)}
 
 
@@ -61,7 +63,7 @@ def test_the_banker_s_undo_sends_the_auction_s_parts_only(browser):
     answer = tap(banker, game_id, "banker", header(holds_of(page)), {"type": "undo"})
     names = sent(answer)
     # who acts, the auction's high bid, Bob's bid and drop-out panels again
-    assert own(names) == {"pr-doing", "pr-auction", "pr-act-bid", "pr-act-pass"}
+    assert own(names) == {"now-doing", "now-before", "act-bid", "act-pass"}
     assert {"pr-pl-2-act", "pr-pl-3-act"} <= names  # Bob to bid again, not Cy
     assert "Bob to bid" in answer.text and "Cy to bid" not in answer.text
     assert len(answer.data) * 3 < len(page.encode())
@@ -79,7 +81,7 @@ def test_another_phone_learns_of_a_bid_by_a_few_small_parts(browser):
                ).status_code == 200
     update = ann.client.get(url, headers=header(holds_of(held)))
     names = sent(update)
-    assert own(names) == {"pr-doing", "pr-auction"}  # her cash, railroads, players kept
+    assert own(names) == {"now-doing", "now-before"}  # her cash, railroads, players kept
     assert {"pr-pl-2-act", "pr-pl-3-act"} <= names  # Cy bids next
     assert "by Bob" in update.text
     assert len(update.data) * 4 < len(held.encode())
@@ -108,7 +110,7 @@ def test_a_phone_s_own_tap_sends_back_its_panels_and_the_lines_it_changed(browse
                  {"type": "bid", "player": "p2", "amount": 4})
     names = sent(answer)
     # his bid and drop-out panels go: the panels part (now empty), the rest as it was
-    assert own(names) <= {"pr-doing", "pr-auction", "pr-panels", "pr-idle"}
-    assert "pr-panels" in names and "railroads" not in names
+    assert own(names) <= {"now-doing", "now-before", "now-panels", "now-idle"}
+    assert "now-panels" in names and "railroads" not in names
     assert "Nothing for you to do" in answer.text
     assert len(answer.data) * 3 < len(held.encode())

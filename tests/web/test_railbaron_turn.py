@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -38,12 +39,13 @@ class Form:
 
 class Page(HTMLParser):
     """The forms and links of a page, as a browser sees them; a button that asks for a page
-    (`hx-get`: a die face, a railroad chip) counts as a link to it too."""
+    (`hx-get`, its own or its form's: a die face, a railroad chip) counts as a link to it too."""
 
     def __init__(self, html: str):
         super().__init__()
         self.forms: list[Form] = []
         self.links: list[tuple[dict, str]] = []
+        self.taps: list[tuple[Form, dict]] = []  # every button of a form, with its attributes
         self._form: Form | None = None
         self._button: list | None = None
         self._select: str | None = None
@@ -62,8 +64,13 @@ class Page(HTMLParser):
             self._form.fields.append((a["name"], a.get("value", "")))
         elif tag == "button" and self._form is not None:
             self._button = [a.get("name"), a.get("value", ""), ""]
+            self.taps.append((self._form, a))
             if a.get("hx-get"):
                 self._link = [a | {"href": a["hx-get"]}, ""]
+            elif self._form.attrs.get("hx-get"):  # a tap of a form of taps: its fields, its own
+                mine = [(a["name"], a.get("value", ""))] if a.get("name") else []
+                self._link = [a | {"href": self._form.attrs["hx-get"] + "?"
+                                   + urlencode(self._form.fields + mine)}, ""]
         elif tag == "select" and self._form is not None:
             self._select = a["name"]
             self._form.selects[self._select] = []
@@ -131,11 +138,16 @@ def press(browser: Browser, html: str, button: str, choose: dict | None = None,
 
 
 def tap(browser: Browser, html: str, **data: str) -> str:
-    """Tap the button carrying these data-* attributes (a die face, a railroad chip)."""
-    links = [a for a, _text in Page(html).links
-             if all(a.get(f"data-{k}") == v for k, v in data.items())]
-    assert len(links) == 1, f"{len(links)} links with {data}"
-    response = browser.get(links[0]["href"])
+    """Tap the button carrying these data-* attributes (a die face, a railroad chip) as a
+    browser without scripts does: its form's fields (the page's seq among them), its own
+    name and value."""
+    taps = [(form, a) for form, a in Page(html).taps
+            if all(a.get(f"data-{k}") == v for k, v in data.items())]
+    assert len(taps) == 1, f"{len(taps)} taps with {data}"
+    form, button = taps[0]
+    fields = form.fields + ([(button["name"], button.get("value", ""))] if button.get("name")
+                            else [])
+    response = browser.get(form.attrs["action"] + "?" + urlencode(fields))
     assert response.status_code == 200
     return response.text
 
@@ -307,8 +319,7 @@ def test_the_dice_of_a_stale_page_are_forgotten(rb):
     rb.do(type="roll_for_first_player", rolls={"p1": [6, 6, 6], "p2": [1, 1, 1]})
     stale = rb.roll(rb.ann, 1, 1, 2)
     rb.do(type="roll_region", player="p1", dice=[1, 1, 2])
-    href = [a["href"] for a, _t in Page(stale).links if a.get("data-face") == "2"][0]
-    assert "Record" not in Page(rb.ann.get(href).text).buttons()
+    assert "Record" not in Page(tap(rb.ann, stale, die="red", face="2")).buttons()
 
 
 # -- a turn ---------------------------------------------------------------------------------------

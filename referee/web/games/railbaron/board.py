@@ -68,11 +68,19 @@ class Focus:
 
 @dataclass(frozen=True)
 class BoardPicture:
-    svg: Markup
+    """The board drawn as three pictures laid on one another (static/railbaron/
+    railbaron_public.css): the rails, the players' markers, the city names. A move changes the
+    markers alone, so the table view sends that layer again and not the map (web/parts.py)."""
+
+    layers: tuple[Markup, Markup, Markup]  # rails, markers, names: painted in this order
     focus: tuple[Focus, ...]
     rail: RailInfo | None
     legend: tuple[tuple[str, str, bool], ...]  # (owner, colour, dashed)
     markers: tuple[Marker, ...]
+
+    @property
+    def svg(self) -> Markup:
+        return Markup("".join(self.layers))
 
 
 class Projection:
@@ -122,6 +130,8 @@ def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mappi
     view = _view_box(board, graph, pos, proj, focus, route)
     # a region is drawn on a phone's width: its names grow with it, to read at about 12 px
     font = FONT if focus in ("", WHOLE) else round(max(FONT, float(view.split()[2]) / 28), 1)
+    layer = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" '
+             'class="rbb-svg rbb-layer" aria-hidden="true">')
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" class="rbb-svg" role="img" '
         f'aria-label="The board at a glance: {escape(board.name)}">',
@@ -152,16 +162,16 @@ def picture(board: RailBaronMap, graph: RouteGraph, state: State, colours: Mappi
             f'<path class="rbb-hit" d="{d}"/>'
             f'<path class="rbb-line{" rbb-dash" if dashed else ""}" stroke="{colour}" '
             f'd="{d}"/></a>')
-    parts.append(f'<path class="rbb-dots" d="{dots}"/>')
-    parts.extend(_marker_svg(graph, pos, markers))
-    parts.append('<g class="rbb-city">')
+    parts.append(f'<path class="rbb-dots" d="{dots}"/></svg>')
+    marks = [layer, "<g>", *_marker_svg(graph, pos, markers), "</g></svg>"]
+    names_ = [layer, '<g class="rbb-city">']
     for nid, (x, y, anchor, lx, ly) in _label_places(graph, pos, font).items():
         end = ' text-anchor="end"' if anchor == "end" else ""
-        parts.append(f'<rect x="{x - 3.5}" y="{y - 3.5}" width="7" height="7"/>'
-                     f'<text x="{lx}" y="{ly}"{end}>{escape(graph.nodes[nid].city)}</text>')
-    parts.append("</g></svg>")
+        names_.append(f'<rect x="{x - 3.5}" y="{y - 3.5}" width="7" height="7"/>'
+                      f'<text x="{lx}" y="{ly}"{end}>{escape(graph.nodes[nid].city)}</text>')
+    names_.append("</g></svg>")
     return BoardPicture(
-        svg=Markup("".join(parts)),
+        layers=(Markup("".join(parts)), Markup("".join(marks)), Markup("".join(names_))),
         focus=_focus_links(board, keep, focus, bool(route_d)),
         rail=_rail_info(board, graph, state, names, rail, paint),
         legend=_legend(state, board, colours, names),

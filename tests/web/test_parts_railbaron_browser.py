@@ -1,0 +1,40 @@
+"""Rail Baron's taps in a browser, in parts: a dice panel kept across another seat's change
+still taps with the page's seq (the rb-seq field htmx includes), so the face is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_parts_browser import console_of
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
+    banker = console_of(live_url, chromium, "railbaron")
+    while banker.locator(".live button", has_text="Roll for everyone").count():  # ties again
+        seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+        banker.locator(".live button", has_text="Roll for everyone").first.click()
+        banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
+    banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
+    seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+    banker.evaluate("() => { document.getElementById('part-panel-1').kept = true; }")
+    # the game moves on elsewhere (a cash correction from another tab): the console learns of
+    # it by polling and keeps its dice panel, which did not change
+    whose = banker.evaluate("() => [...document.querySelectorAll('#adjust-player option')]"
+                            ".map(o => o.value).filter(Boolean)[0]")
+    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
+                            "['X-CSRF-Token']")
+    tapped = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
+        "csrf_token": token, "seq": str(seq), "type": "adjust_cash", "player": whose,
+        "amount:signed": "5", "reason": "miscounted", "page": "banker"}, max_redirects=0)
+    assert tapped.status == 303
+    banker.wait_for_selector(f"#rb-seq[value='{seq + 1}']", state="attached", timeout=8000)
+    assert banker.evaluate("() => document.getElementById('part-panel-1').kept") is True
+    # a face of the kept panel: asked with the new seq, so the draft keeps it
+    for die, face in (("red", 3), ("w1", 2)):
+        button = f".live button.face[data-die='{die}'][data-face='{face}']"
+        banker.click(button)
+        banker.wait_for_selector(button + "[aria-pressed='true']")
+    assert banker.locator(".live button.face[aria-pressed='true']").count() == 2
+    assert banker.evaluate("() => document.getElementById('part-panel-1').kept") is True
