@@ -57,6 +57,28 @@ ORDER = ("offer_investor", "answer_offer", "pick_investor", "set_par", "switch_p
          "buy_railroad", "buy_from_holding", "assign_investor", "finish")
 
 
+HEADS = {"offer_investor": "Select an Investor", "answer_offer": "Take one",
+         "pick_investor": "Select an Investor", "set_par": "Starting share value",
+         "switch_priority": "Priority Deal", "buy": "Buy one certificate",
+         "sell": "Sell to the bank", "end_turn": "Done", "pass": "Done",
+         "place_tokens": "Place Operator tokens", "pay_out": "Revenue",
+         "withhold": "Revenue", "buy_railroad": "Buy a railroad",
+         "buy_from_holding": "Buy another Holding's railroad",
+         "assign_investor": "Assign an Investor", "finish": "Finish"}
+# The "now" block's places for the groups of choices (_choices.html), each a part of the live
+# section drawn whether its groups are there or not: (part name, the headings it draws), the
+# quiet groups first, then in the order of play; groups that come and go together share one.
+SLOTS = (("move-done", ("Done",)), ("move-finish", ("Finish",)),
+         ("move-draft", ("Select an Investor", "Take one", "Starting share value")),
+         ("move-buy", ("Priority Deal", "Buy one certificate")),
+         ("move-sell", ("Sell to the bank",)),
+         ("move-tokens", ("Place Operator tokens",)), ("move-revenue", ("Revenue",)),
+         ("move-railroad", ("Buy a railroad",)),
+         ("move-from-holding", ("Buy another Holding's railroad",)),
+         ("move-assign", ("Assign an Investor",)))
+SLOTTED = {head for _, heads in SLOTS for head in heads}
+
+
 def dollars(n: int) -> str:
     return f"-${-n:,}" if n < 0 else f"${n:,}"
 
@@ -172,22 +194,21 @@ class BaronsView(SnapshotView):
 
     def groups(self) -> list[tuple[str, list[Choice]]]:
         """The choices grouped under plain headings, in the order of play."""
-        heads = {"offer_investor": "Select an Investor", "answer_offer": "Take one",
-                 "pick_investor": "Select an Investor", "set_par": "Starting share value",
-                 "switch_priority": "Priority Deal", "buy": "Buy one certificate",
-                 "sell": "Sell to the bank", "end_turn": "Done", "pass": "Done",
-                 "place_tokens": "Place Operator tokens", "pay_out": "Revenue",
-                 "withhold": "Revenue", "buy_railroad": "Buy a railroad",
-                 "buy_from_holding": "Buy another Holding's railroad",
-                 "assign_investor": "Assign an Investor", "finish": "Finish"}
         out: list[tuple[str, list[Choice]]] = []
         for c in self.choices:
-            head = heads.get(c.action["type"], c.action["type"])
+            head = HEADS.get(c.action["type"], c.action["type"])
             if out and out[-1][0] == head:
                 out[-1][1].append(c)
             else:
                 out.append((head, [c]))
         return out
+
+    @property
+    def slots(self) -> list[tuple[str, tuple[str, ...]]]:
+        """SLOTS, the last also drawing any heading it does not name: a group that comes or
+        goes sends its place alone, never the whole block."""
+        other = tuple(h for h, _ in self.groups() if h not in SLOTTED)  # none in the rules today
+        return [*SLOTS[:-1], (SLOTS[-1][0], SLOTS[-1][1] + other)]
 
     quiet_heads = ("Done", "Finish")  # groups drawn first and quiet (_choices.html)
 
@@ -328,9 +349,10 @@ class BaronsView(SnapshotView):
     def holdings(self) -> list[dict]:
         rows = []
         order = self.box.operating_order()
-        for key in order:
+        for i, key in enumerate(order):
             row = dict(self.report["holdings"][key])
             row["key"] = key
+            row["part"] = str(i)  # its parts' names: the key is the box's own, of any letters
             row["director_name"] = self.name(row["director"]) if row["director"] else ""
             row["certs"] = [(p, self.name(self.state.holdings[key].certs[p])
                              if self.state.holdings[key].certs[p] else "bank")
@@ -346,8 +368,9 @@ class BaronsView(SnapshotView):
     @cached_property
     def players(self) -> list[dict]:
         out = []
-        for pid, p in self.report["players"].items():
-            out.append({"id": pid, **p, "worth": player_worth(self.box, self.state, pid),
+        for i, (pid, p) in enumerate(self.report["players"].items()):
+            out.append({"id": pid, **p, "part": str(i),
+                        "worth": player_worth(self.box, self.state, pid),
                         "priority": self.state.priority == pid,
                         "you": self.view.you is not None and self.view.you.id == pid})
         return out
