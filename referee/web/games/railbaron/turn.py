@@ -423,10 +423,12 @@ class TurnPage(Presenter):
                          f"(white {w1}+{w2}, red {turn.red}).")
         else:
             lines.append(f"Move {w1 + w2} mileposts (white {w1}+{w2}).")
-            if turn.bonus and turn.red is None:
-                lines.append("Bonus! After moving the white dice, roll the red bonus die "
-                             "(or arrive first: a bounce out follows the purchase).")
-            elif turn.red is not None:
+            if turn.bonus and turn.red is None:  # one line, so the roll stays in reach
+                lines.append("Bonus! After moving the white dice, roll the red bonus die. "
+                             "Arriving within the white dice leaves it for a bounce out after "
+                             "the purchase.")
+                return lines
+            if turn.red is not None:
                 lines.append(f"Then {turn.red} more with the red bonus die: "
                              f"{w1 + w2 + turn.red} in all.")
         if turn.bonus and turn.phase == "moving":
