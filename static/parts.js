@@ -51,10 +51,15 @@
   document.addEventListener("htmx:afterSettle", follow);
 
   /* An answer in parts swaps nothing in place (HX-Reswap: none), so the tapped form's own
-     `show:window:top` is done here: the phone's next step is at the top, as after a whole one. */
+     `show:window:top` is done here: the phone's next step is at the top, as after a whole one;
+     and the question the tap answered is folded. */
   document.addEventListener("htmx:afterSettle", function (event) {
     var xhr = event.detail.xhr, config = event.detail.requestConfig || {};
     if (!xhr || xhr.getResponseHeader("HX-Reswap") !== "none" || !config.elt) return;
+    /* a question the tap answered ("Undo this…", "Take back…") folds again, as it did when
+       the whole part was drawn anew: the next Undo asks again */
+    var asked = config.elt.closest && config.elt.closest("details.confirm[open]");
+    if (asked && asked.isConnected) asked.open = false;
     var swap = config.elt.closest && config.elt.closest("[hx-swap]");
     if (swap && /show:window:top/.test(swap.getAttribute("hx-swap"))) window.scrollTo(0, 0);
   });

@@ -104,6 +104,7 @@ def undo(page, seq: int) -> None:
     page.click("form.undo button[type=submit]")
     page.wait_for_selector(f".live[data-seq='{seq}'] .live-stamp[data-seq='{seq}']",
                            state="attached")
+    page.wait_for_selector("details.undo-confirm[open]", state="detached")  # folded again
 
 
 def test_a_page_patched_by_answers_in_parts_is_the_page_drawn_afresh(live_url, chromium):
@@ -115,6 +116,9 @@ def test_a_page_patched_by_answers_in_parts_is_the_page_drawn_afresh(live_url, c
     undo(banker, 4)  # the latest row leaves the log, "Taken back" appears
     record(banker, '{"type": "add", "player": "p2", "n": 7}', 5)  # a new row, no redo
     undo(banker, 6)
+    undo(banker, 7)  # the Undo card is kept this time (Redo was there before and after)...
+    # ...but its question folded again, as a card drawn anew would be: the next Undo asks anew
+    assert banker.locator("details.undo-confirm[open]").count() == 0
     found = banker.evaluate(SAME_AS_FRESH)
     assert found["same_parts"], (found["held"], found["fresh"])
     assert found["held_words"] == found["fresh_words"]
