@@ -22,11 +22,6 @@ from dataclasses import dataclass
 
 HELD_HEADER = "X-Parts-Held"
 ROOT = "live"  # the live section's own name in the header
-PART = re.compile(
-    r'<(?P<tag>div|span|li|p) class="part(?P<item> item)?" id="part-(?P<name>[a-z0-9_-]+)" '
-    r'data-digest=""(?P<attrs>[^>]*)>(?P<body>.*?)<!--/part:(?P=name)--></(?P=tag)>',
-    re.DOTALL,
-)
 LIVE = re.compile(r'<section class="live"(?P<attrs>[^>]*)>')
 _ROW_LEFT = re.compile(r"\s*\0")
 _SECTION = re.compile(r"<section\b|</section>")
@@ -34,8 +29,6 @@ _SEQ = re.compile(r' data-seq="[0-9]*"')  # the section's copy of the stamp's se
 _PAIR = re.compile(r"[a-z0-9_-]{1,60}:[0-9a-f]{1,32}")
 MOST_HELD = 400  # parts a page can hold; a longer header is not a page of ours
 NOSCRIPT = re.compile(r"<noscript>.*?</noscript>", re.DOTALL)
-_DIGEST = re.compile(r'(<(?:div|span|li|p) class="part(?: item)?" id="part-[a-z0-9_-]+" '
-                     r'data-digest=")[0-9a-f]+"')
 
 
 @dataclass(frozen=True)
@@ -61,52 +54,115 @@ def digest_of(body: str) -> str:
     return hashlib.blake2s(NOSCRIPT.sub("", body).encode("utf-8"), digest_size=6).hexdigest()
 
 
-def _shell(body: str) -> str:
-    """`body` as its own digest sees it: each inner part as its name, each row left out with
-    the blank before it (so a list of one row and of two are the same shell)."""
-    inner = PART.sub(lambda p: "\0" if p["item"] else f"<part {p['name']}>", _unmarked(body))
-    return _ROW_LEFT.sub("", inner)
+_TOKEN = re.compile(
+    r'<(?P<tag>div|span|li|p) class="part(?P<item> item)?" id="part-(?P<name>[a-z0-9_-]+)" '
+    r'data-digest=""(?P<attrs>[^>]*)>|<!--/part:(?P<closed>[a-z0-9_-]+)--></(?:div|span|li|p)>')
+_WIDTH = 12  # the hex digits of a digest: every digest filled in moves what follows by this
 
 
-def _unmarked(html: str) -> str:
-    """`html` with its parts' digests emptied again, to be found by PART."""
-    return _DIGEST.sub(r'\1"', html)
+@dataclass
+class _Drawn:
+    """A part as found in the HTML drawn: where it starts, where its body starts and ends,
+    the parts inside it, and how many parts were opened before it and up to its end."""
+
+    found: re.Match
+    order: int
+    inside: list[_Drawn]
+    end: int = 0
+    body_end: int = 0
+    opened: int = 0
 
 
-def _mark_parts(html: str) -> tuple[str, list[Part]]:
-    """`html` with each part's digest filled in, and its outermost parts and rows in order."""
-    parts: list[Part] = []
+def _found(html: str) -> list[_Drawn]:
+    """The outermost parts of `html`, each with those inside it: one pass over the HTML."""
+    top: list[_Drawn] = []
+    stack: list[_Drawn] = []
+    order = 0
+    for token in _TOKEN.finditer(html):
+        if token["closed"] is None:
+            drawn = _Drawn(token, order, [])
+            order += 1
+            (stack[-1].inside if stack else top).append(drawn)
+            stack.append(drawn)
+        elif not stack or stack[-1].found["name"] != token["closed"]:
+            raise ValueError(f"part {token['closed']!r} closes where it did not open")
+        else:
+            drawn = stack.pop()
+            drawn.body_end, drawn.end, drawn.opened = token.start(), token.end(), order
+    if stack:
+        raise ValueError(f"part {stack[-1].found['name']!r} is never closed")
+    return top
 
-    def fill(found: re.Match) -> str:
-        name, tag, attrs = found["name"], found["tag"], found["attrs"]
-        body, inside = _mark_parts(found["body"])
-        items = tuple(p for p in inside if p.item)
+
+def _shell(html: str, start: int, end: int, inside: list[_Drawn]) -> str:
+    """`html[start:end]` as its own digest sees it: each inner part as its name, each row left
+    out with the blank before it (so a list of one row and of two are the same shell)."""
+    pieces, at = [], start
+    for drawn in inside:
+        pieces += [html[at:drawn.found.start()],
+                   "\0" if drawn.found["item"] else f"<part {drawn.found['name']}>"]
+        at = drawn.end
+    pieces.append(html[at:end])
+    return _ROW_LEFT.sub("", "".join(pieces))
+
+
+def _mark_parts(html: str) -> tuple[str, list[Part], list[_Drawn]]:
+    """`html` with each part's digest filled in, its outermost parts and rows in order, and
+    where they were found."""
+    top = _found(html)
+    digests: dict[int, str] = {}
+
+    def digest(drawn: _Drawn) -> None:
+        for inner in drawn.inside:
+            digest(inner)
+        shell = _shell(html, drawn.found.end(), drawn.body_end, drawn.inside)
+        digests[drawn.order] = digest_of(drawn.found["attrs"] + shell)
+
+    for drawn in top:
+        digest(drawn)
+    pieces, at = [], 0
+    opens = sorted(_all(top), key=lambda d: d.order)
+    for drawn in opens:
+        blank = drawn.found.start("attrs") - 1  # between the quotes of data-digest=""
+        pieces += [html[at:blank], digests[drawn.order]]
+        at = blank
+    pieces.append(html[at:])
+    marked = "".join(pieces)
+
+    def part(drawn: _Drawn) -> Part:
+        name = drawn.found["name"]
+        inner = [part(d) for d in drawn.inside]
+        items = tuple(p for p in inner if p.item)
         if any(not p.name.startswith(f"{name}--") for p in items):
             raise ValueError(f"a row of part {name!r} is named {name}--KEY")
-        digest = digest_of(attrs + _shell(body))
-        element = (f'<{tag} class="part{" item" if found["item"] else ""}" id="part-{name}" '
-                   f'data-digest="{digest}"{attrs}>{body}<!--/part:{name}--></{tag}>')
-        parts.append(Part(name, digest, element, tuple(p for p in inside if not p.item), items,
-                          bool(found["item"])))
-        return element
+        element = marked[drawn.found.start() + _WIDTH * drawn.order:
+                         drawn.end + _WIDTH * drawn.opened]
+        return Part(name, digests[drawn.order], element, tuple(p for p in inner if not p.item),
+                    items, bool(drawn.found["item"]))
 
-    return PART.sub(fill, html), parts
+    return marked, [part(d) for d in top], top
+
+
+def _all(drawn: list[_Drawn]) -> list[_Drawn]:
+    return [x for d in drawn for x in (d, *_all(d.inside))]
 
 
 def mark(html: str) -> tuple[str, list[Part], str | None]:
     """`html` with each part's digest and the live section's filled in; its outermost parts in
     order; and the live section's digest (None: `html` has no live section)."""
-    marked, parts = _mark_parts(html)
+    marked, parts, top = _mark_parts(html)
     names = [n for p in parts for n in p.names()]
     if len(names) != len(set(names)):
         raise ValueError(f"a part is drawn twice: {sorted(n for n in names if names.count(n) > 1)}")
-    start = LIVE.search(marked)
-    end = _closing(marked, start.end()) if start else None
+    start = LIVE.search(html)
+    end = _closing(html, start.end()) if start else None
     if start is None or end is None:
         return marked, parts, None
-    root = digest_of(_SEQ.sub("", start["attrs"]) + _shell(marked[start.end():end]))
-    tag = f'<section class="live" data-digest="{root}"{start["attrs"]}>'
-    return marked[:start.start()] + tag + marked[start.end():], parts, root
+    inside = [d for d in top if start.end() <= d.found.start() and d.end <= end]
+    root = digest_of(_SEQ.sub("", start["attrs"]) + _shell(html, start.end(), end, inside))
+    at = LIVE.search(marked)
+    tag = f'<section class="live" data-digest="{root}"{at["attrs"]}>'
+    return marked[:at.start()] + tag + marked[at.end():], parts, root
 
 
 def _closing(html: str, after: int) -> int | None:
