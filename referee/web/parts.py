@@ -73,25 +73,26 @@ class _Drawn:
     opened: int = 0
 
 
-def _found(html: str) -> list[_Drawn]:
-    """The outermost parts of `html`, each with those inside it: one pass over the HTML."""
+def _found(html: str) -> tuple[list[_Drawn], list[_Drawn]]:
+    """The outermost parts of `html`, each with those inside it, and every part in the order
+    it opens: one pass over the HTML."""
     top: list[_Drawn] = []
+    opened: list[_Drawn] = []
     stack: list[_Drawn] = []
-    order = 0
     for token in _TOKEN.finditer(html):
         if token["closed"] is None:
-            drawn = _Drawn(token, order, [])
-            order += 1
+            drawn = _Drawn(token, len(opened), [])
+            opened.append(drawn)
             (stack[-1].inside if stack else top).append(drawn)
             stack.append(drawn)
         elif not stack or stack[-1].found["name"] != token["closed"]:
             raise ValueError(f"part {token['closed']!r} closes where it did not open")
         else:
             drawn = stack.pop()
-            drawn.body_end, drawn.end, drawn.opened = token.start(), token.end(), order
+            drawn.body_end, drawn.end, drawn.opened = token.start(), token.end(), len(opened)
     if stack:
         raise ValueError(f"part {stack[-1].found['name']!r} is never closed")
-    return top
+    return top, opened
 
 
 def _shell(html: str, start: int, end: int, inside: list[_Drawn]) -> str:
@@ -109,7 +110,7 @@ def _shell(html: str, start: int, end: int, inside: list[_Drawn]) -> str:
 def _mark_parts(html: str) -> tuple[str, list[Part], list[_Drawn]]:
     """`html` with each part's digest filled in, its outermost parts and rows in order, and
     where they were found."""
-    top = _found(html)
+    top, opened = _found(html)
     digests: dict[int, str] = {}
 
     def digest(drawn: _Drawn) -> None:
@@ -121,8 +122,7 @@ def _mark_parts(html: str) -> tuple[str, list[Part], list[_Drawn]]:
     for drawn in top:
         digest(drawn)
     pieces, at = [], 0
-    opens = sorted(_all(top), key=lambda d: d.order)
-    for drawn in opens:
+    for drawn in opened:
         blank = drawn.found.start("attrs") - 1  # between the quotes of data-digest=""
         pieces += [html[at:blank], digests[drawn.order]]
         at = blank
@@ -141,10 +141,6 @@ def _mark_parts(html: str) -> tuple[str, list[Part], list[_Drawn]]:
                     items, bool(drawn.found["item"]))
 
     return marked, [part(d) for d in top], top
-
-
-def _all(drawn: list[_Drawn]) -> list[_Drawn]:
-    return [x for d in drawn for x in (d, *_all(d.inside))]
 
 
 def mark(html: str) -> tuple[str, list[Part], str | None]:
