@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.web.test_parts import DIGESTS, HTMX, header, holds_of
+from tests.web.test_railbaron_board import us_game  # noqa: F401
 from tests.web.test_railbaron_turn import Page, Table, make_table, tiny_app  # noqa: F401
 from tests.web.test_railbaron_turn import live as words
 
@@ -57,8 +58,8 @@ def test_a_phone_s_plain_action_sends_its_panel_and_not_the_rest_of_the_page(rb)
     page = live(rb.ann, game_id, "me")
     answer = post(rb.ann, game_id, "phone", page, json=json.dumps(ANN_REGION))
     parts = sent(answer)
-    assert "panel-1" in parts and "now-head" in parts  # the city roll now, and its line
-    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-1", "me-facts"}
+    assert "panel-main" in parts and "now-head" in parts  # the city roll now, and its line
+    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-main", "me-facts"}
     after = live(rb.ann, game_id, "me")
     assert len(answer.text) < len(after) * 0.75
     assert "again for the city of North" in words(answer.text)
@@ -80,9 +81,9 @@ def test_the_banker_s_undo_sends_the_panel_and_the_line_not_the_console(rb):
     console = live(rb.banker, game_id, "banker")
     answer = post(rb.banker, game_id, "banker", console, type="undo")
     parts = sent(answer)
-    assert "panel-1" in parts  # the region roll again
+    assert "panel-main" in parts  # the region roll again
     assert not parts & {"game", "now", "players", "correct", "rename", "record", "seats"}
-    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-1", "seat-1", "bank"}
+    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-main", "seat-1", "bank"}
     assert len(answer.text) < len(live(rb.banker, game_id, "banker")) / 2
 
 
@@ -94,7 +95,7 @@ def test_a_cash_correction_leaves_the_dice_of_the_player_to_roll_where_they_are(
     answer = rb.ann.client.get(f"/g/{game_id}/me", headers=header(holds_of(ann)))
     parts = sent(answer)
     assert "rb-seq" in parts  # the one thing a tap needs of the new seq
-    assert not parts & {"now", "panel-1", "die-red", "die-w1", "die-w2", "me", "me-cash"}
+    assert not parts & {"now", "panel-main", "die-red", "die-w1", "die-w2", "me", "me-cash"}
 
 
 def test_a_tap_carries_no_seq_and_keeps_its_face_only_at_the_page_s_seq(rb):
@@ -121,3 +122,26 @@ def test_a_tapped_die_sends_the_dice_alone(rb):
     seq = rb.ann.seq(game_id)
     answer = rb.ann.client.get(f"/g/{game_id}/me?red=3&s={seq}", headers=header(holds_of(page)))
     assert sent(answer) - {"stamp"} == {"die-red", "die-w1", "die-w2"}
+
+
+def test_a_declaration_going_leaves_the_dice_of_the_region_roll_in_their_place(us_game):  # noqa: F811
+    # Ann, rich, may declare or roll for her destination: two panels, the declaration first.
+    # The banker takes the money back: the declaration's place empties, and the dice's
+    # place, the dice and what they hold are not sent again (they do not move up a place)
+    from tests.railbaron.play import play
+
+    banker, ann, _bob, game_id = us_game
+    t = play(players=("p1", "p2"), board="us", settings={"edition": "modern"})
+    t.set_up("p1", homes=["Chicago", "Omaha"]).adjust("p1", 200_000)
+    for action in t.game.log:
+        assert banker.act(game_id, json=json.dumps(action)).status_code == 303
+    page = live(ann, game_id, "me")
+    first = page[page.index('id="part-panel-first"'):page.index("<!--/part:panel-first-->")]
+    main = page[page.index('id="part-panel-main"'):page.index("<!--/part:panel-main-->")]
+    assert 'data-action="declare"' in first and 'data-action="roll_region"' in main
+    taken = {"type": "adjust_cash", "player": "p1", "amount": -200_000, "reason": "miscounted"}
+    assert banker.act(game_id, json=json.dumps(taken)).status_code == 303
+    answer = ann.client.get(f"/g/{game_id}/me", headers=header(holds_of(page)))
+    parts = sent(answer)
+    assert "panel-first" in parts and 'data-action="declare"' not in answer.text
+    assert not parts & {"now", "panel-main", "die-red", "die-w1", "die-w2"}
