@@ -58,8 +58,8 @@ def test_a_phone_s_plain_action_sends_its_panel_and_not_the_rest_of_the_page(rb)
     page = live(rb.ann, game_id, "me")
     answer = post(rb.ann, game_id, "phone", page, json=json.dumps(ANN_REGION))
     parts = sent(answer)
-    assert "panel-main" in parts and "now-head" in parts  # the city roll now, and its line
-    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-main", "me-facts"}
+    assert "panel-1" in parts and "now-head" in parts  # the city roll now, and its line
+    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-1", "me-facts"}
     after = live(rb.ann, game_id, "me")
     assert len(answer.text) < len(after) * 0.75
     assert "again for the city of North" in words(answer.text)
@@ -81,9 +81,9 @@ def test_the_banker_s_undo_sends_the_panel_and_the_line_not_the_console(rb):
     console = live(rb.banker, game_id, "banker")
     answer = post(rb.banker, game_id, "banker", console, type="undo")
     parts = sent(answer)
-    assert "panel-main" in parts  # the region roll again
+    assert "panel-1" in parts  # the region roll again
     assert not parts & {"game", "now", "players", "correct", "rename", "record", "seats"}
-    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-main", "seat-1", "bank"}
+    assert parts - SHARED <= {"rb-seq", "now-head", "now-before", "panel-1", "seat-1", "bank"}
     assert len(answer.text) < len(live(rb.banker, game_id, "banker")) / 2
 
 
@@ -95,7 +95,7 @@ def test_a_cash_correction_leaves_the_dice_of_the_player_to_roll_where_they_are(
     answer = rb.ann.client.get(f"/g/{game_id}/me", headers=header(holds_of(ann)))
     parts = sent(answer)
     assert "rb-seq" in parts  # the one thing a tap needs of the new seq
-    assert not parts & {"now", "panel-main", "die-red", "die-w1", "die-w2", "me", "me-cash"}
+    assert not parts & {"now", "panel-1", "die-red", "die-w1", "die-w2", "me", "me-cash"}
 
 
 def test_a_tap_carries_no_seq_and_keeps_its_face_only_at_the_page_s_seq(rb):
@@ -136,12 +136,12 @@ def test_a_declaration_going_leaves_the_dice_of_the_region_roll_in_their_place(u
     for action in t.game.log:
         assert banker.act(game_id, json=json.dumps(action)).status_code == 303
     page = live(ann, game_id, "me")
-    first = page[page.index('id="part-panel-first"'):page.index("<!--/part:panel-first-->")]
-    main = page[page.index('id="part-panel-main"'):page.index("<!--/part:panel-main-->")]
+    first = page[page.index('id="part-panel-0"'):page.index("<!--/part:panel-0-->")]
+    main = page[page.index('id="part-panel-1"'):page.index("<!--/part:panel-1-->")]
     assert 'data-action="declare"' in first and 'data-action="roll_region"' in main
     taken = {"type": "adjust_cash", "player": "p1", "amount": -200_000, "reason": "miscounted"}
     assert banker.act(game_id, json=json.dumps(taken)).status_code == 303
     answer = ann.client.get(f"/g/{game_id}/me", headers=header(holds_of(page)))
     parts = sent(answer)
-    assert "panel-first" in parts and 'data-action="declare"' not in answer.text
-    assert not parts & {"now", "panel-main", "die-red", "die-w1", "die-w2"}
+    assert "panel-0" in parts and 'data-action="declare"' not in answer.text
+    assert not parts & {"now", "panel-1", "die-red", "die-w1", "die-w2"}

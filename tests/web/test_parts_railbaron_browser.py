@@ -18,7 +18,7 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
         banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
     banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
     seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
-    banker.evaluate("() => { document.getElementById('part-panel-main').kept = true; }")
+    banker.evaluate("() => { document.getElementById('part-panel-1').kept = true; }")
     # the game moves on elsewhere (a cash correction from another tab): the console learns of
     # it by polling and keeps its dice panel, which did not change
     whose = banker.evaluate("() => [...document.querySelectorAll('#adjust-player option')]"
@@ -30,11 +30,11 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
         "amount:signed": "5", "reason": "miscounted", "page": "banker"}, max_redirects=0)
     assert tapped.status == 303
     banker.wait_for_selector(f"#rb-seq[value='{seq + 1}']", state="attached", timeout=8000)
-    assert banker.evaluate("() => document.getElementById('part-panel-main').kept") is True
+    assert banker.evaluate("() => document.getElementById('part-panel-1').kept") is True
     # a face of the kept panel: asked with the new seq, so the draft keeps it
     for die, face in (("red", 3), ("w1", 2)):
         button = f".live button.face[data-die='{die}'][data-face='{face}']"
         banker.click(button)
         banker.wait_for_selector(button + "[aria-pressed='true']")
     assert banker.locator(".live button.face[aria-pressed='true']").count() == 2
-    assert banker.evaluate("() => document.getElementById('part-panel-main').kept") is True
+    assert banker.evaluate("() => document.getElementById('part-panel-1').kept") is True

@@ -171,7 +171,7 @@ def test_a_company_done_sends_its_own_place_and_not_the_other_companies_panels(b
     banker, ann, _bob, _cy, game_id = seated(browser)
     console = banker.get(f"/g/{game_id}/banker", headers=HTMX).text
     held = holds_of(console)
-    assert all(f'<div class="panel rr-panel rr-company" data-action="company">' in
+    assert all('<div class="panel rr-panel rr-company" data-action="company">' in
                console[console.index(f'id="part-now-co{n}"'):
                        console.index(f"<!--/part:now-co{n}-->")] for n in (1, 2, 3))
     assert act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"}

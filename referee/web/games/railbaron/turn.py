@@ -53,10 +53,11 @@ BANKER_STEPS = {
 # the home swap (open until the roll) follows the roll, so that "Roll for me" stays in view;
 # the rover, open during the whole movement and purchase, comes last.
 PANEL_ORDER = {"declare": 0, "skip_purchase": 0, "home_swap": 1.5, "rover": 2}
-# The "now" block's places for the panels, by their order above: each a part of the live
-# section drawn even when empty, so that a panel keeps its place (a roll's dice theirs) when
-# a declaration, a skip of the purchase, a swap or a rover comes or goes beside it.
-SLOTS = (("panel-first", 0), ("panel-main", 1), ("panel-swap", 1.5), ("panel-rover", 2))
+# The "now" block's places for the panels, one per rank of PANEL_ORDER (the declaration or
+# the skip of a purchase; the rolls and the rest; the swap; the rover): each a part of the
+# live section drawn even when empty, so that a panel keeps its place (a roll's dice theirs)
+# when another rank's panel comes or goes beside it. Short names: they are sent with it.
+SLOTS = (("panel-0", 0), ("panel-1", 1), ("panel-2", 1.5), ("panel-3", 2))
 LOOKUP_WORDS = {"home": "home city", "destination": "destination", "alternate":
                 "alternate destination"}
 
@@ -204,7 +205,7 @@ class TurnPage(Presenter):
         place = {at: name for name, at in SLOTS}
 
         def of(panel: Panel) -> str:
-            return place.get(self.panel_order.get(panel.type, 1), "panel-main")
+            return place.get(self.panel_order.get(panel.type, 1), "panel-1")
 
         return [Slot(name, [p for p in self.panels if of(p) == name]) for name, _ in SLOTS]
 
