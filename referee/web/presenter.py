@@ -11,8 +11,8 @@ No rule is decided here: what may be done comes from the rules' `legal_actions`.
 choices (dice tapped, items picked) live in the page's query string, the "draft", so that
 every form works without scripts and posts one complete action; "Roll for me" sends a
 `name:roll` field and the server rolls when the action arrives (referee/web/forms.py).
-Templates: templates/_dice.html (dice entry), templates/generic/_now.html (the "now" block),
-templates/generic/_panels.html (one panel per legal action).
+Templates: templates/_dice.html (dice entry), templates/generic/_now.html (the "now" block of
+every game), templates/generic/_panels.html (the panels in their slots, `Presenter.slots`).
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ OVERRIDES: dict[str, str] = {
     "css": "the prefix of the game's own classes on the 'now' block",
     "failures_elsewhere": "refusals shown beside forms of their own, not in the 'now' block",
     "before_panels": "templates drawn in the 'now' block above the panels",
+    "before_part": "the part around `before_panels` (None: they hold parts of their own)",
+    "slots": "the places of the panels, each a part drawn even when empty",
     "list_allowed": "(key, value): whether a value may stand in a draft's list",
     "refused_draft": "(form, draft): the game's own choices of a refused form, read back",
     "name": "(pid): a seat's name as the game says it (the bank, a phantom player)",
@@ -69,6 +71,18 @@ class Panel:
     player_name: str
     legal: dict
     data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place of the "now" block's panels: a part of the live section named `name`, drawn
+    even when it holds no panel, so that it stays on the page while its panels come and go
+    (templates/generic/_panels.html). `inner`, when given, names a part per panel for its
+    inside, so that one panel's change does not send the others of its slot."""
+
+    name: str
+    panels: list[Panel] = field(default_factory=list)
+    inner: tuple[str, ...] = ()
 
 
 @dataclass
@@ -155,6 +169,8 @@ class Presenter:
     # the phone's take-back)
     failures_elsewhere: tuple[str, ...] = ("undo", "redo", "take_back", "rename_player")
     before_panels: list[str] = []  # templates drawn in the "now" block above the panels
+    # the part around them (None: the game's templates there are parts of their own, or none)
+    before_part: str | None = "now-before"
 
     def __init__(self, view: Any):
         self.view = view
@@ -299,6 +315,24 @@ class Presenter:
                 prepare(panel)
             out.append(panel)
         return sorted(out, key=lambda p: self.panel_order.get(p.type, 1))
+
+    @cached_property
+    def slots(self) -> list[Slot]:
+        """Where the panels stand, each place a part drawn even when empty. By default one,
+        `now-panels`, holding them all, each panel's inside a part of its own: `act-TYPE`, or
+        `act-TYPE-N` beside panels of its type, N the place at the table of the seat it acts
+        for. A game whose panels come and go beside others names places that stay."""
+        panels = self.panels
+        seats = {p["id"]: i for i, p in enumerate(self.view.game.players, 1)}
+        names: list[str] = []
+        for panel in panels:
+            name = "act-" + panel.type.replace("_", "-")
+            if sum(p.type == panel.type for p in panels) > 1:
+                name += f"-{seats.get(panel.player, 0)}"
+            if name in names:  # one seat's panels of one type: each a name of its own still
+                name += f"-{sum(n.startswith(name) for n in names) + 1}"
+            names.append(name)
+        return [Slot("now-panels", panels, tuple(names))]
 
     @property
     def panel_types(self) -> list[str]:

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.web.test_parts import DIGESTS, HTMX, header, holds_of
+from tests.web.test_railbaron_board import us_game  # noqa: F401
 from tests.web.test_railbaron_turn import Page, Table, make_table, tiny_app  # noqa: F401
 from tests.web.test_railbaron_turn import live as words
 
@@ -121,3 +122,26 @@ def test_a_tapped_die_sends_the_dice_alone(rb):
     seq = rb.ann.seq(game_id)
     answer = rb.ann.client.get(f"/g/{game_id}/me?red=3&s={seq}", headers=header(holds_of(page)))
     assert sent(answer) - {"stamp"} == {"die-red", "die-w1", "die-w2"}
+
+
+def test_a_declaration_going_leaves_the_dice_of_the_region_roll_in_their_place(us_game):  # noqa: F811
+    # Ann, rich, may declare or roll for her destination: two panels, the declaration first.
+    # The banker takes the money back: the declaration's place empties, and the dice's
+    # place, the dice and what they hold are not sent again (they do not move up a place)
+    from tests.railbaron.play import play
+
+    banker, ann, _bob, game_id = us_game
+    t = play(players=("p1", "p2"), board="us", settings={"edition": "modern"})
+    t.set_up("p1", homes=["Chicago", "Omaha"]).adjust("p1", 200_000)
+    for action in t.game.log:
+        assert banker.act(game_id, json=json.dumps(action)).status_code == 303
+    page = live(ann, game_id, "me")
+    first = page[page.index('id="part-panel-0"'):page.index("<!--/part:panel-0-->")]
+    main = page[page.index('id="part-panel-1"'):page.index("<!--/part:panel-1-->")]
+    assert 'data-action="declare"' in first and 'data-action="roll_region"' in main
+    taken = {"type": "adjust_cash", "player": "p1", "amount": -200_000, "reason": "miscounted"}
+    assert banker.act(game_id, json=json.dumps(taken)).status_code == 303
+    answer = ann.client.get(f"/g/{game_id}/me", headers=header(holds_of(page)))
+    parts = sent(answer)
+    assert "panel-0" in parts and 'data-action="declare"' not in answer.text
+    assert not parts & {"now", "panel-1", "die-red", "die-w1", "die-w2"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -25,7 +26,7 @@ from referee.games.railbaron.fees import full_rate, money
 from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
-from referee.web.presenter import Draft, Panel, Presenter, refused_form
+from referee.web.presenter import Draft, Panel, Presenter, Slot, refused_form
 
 # a die of the draft: the red or a white die of a roll, or die 0–2 of a player's first-player roll
 DIE_KEY = re.compile(r"red|w1|w2|f-[A-Za-z0-9_-]{1,40}-[012]")
@@ -52,6 +53,11 @@ BANKER_STEPS = {
 # the home swap (open until the roll) follows the roll, so that "Roll for me" stays in view;
 # the rover, open during the whole movement and purchase, comes last.
 PANEL_ORDER = {"declare": 0, "skip_purchase": 0, "home_swap": 1.5, "rover": 2}
+# The "now" block's places for the panels, one per rank of PANEL_ORDER (the declaration or
+# the skip of a purchase; the rolls and the rest; the swap; the rover): each a part of the
+# live section drawn even when empty, so that a panel keeps its place (a roll's dice theirs)
+# when another rank's panel comes or goes beside it. Short names: they are sent with it.
+SLOTS = (("panel-0", 0), ("panel-1", 1), ("panel-2", 1.5), ("panel-3", 2))
 LOOKUP_WORDS = {"home": "home city", "destination": "destination", "alternate":
                 "alternate destination"}
 
@@ -191,6 +197,17 @@ class TurnPage(Presenter):
             draft.lists["late"] = [rr for rr in order[first_new:] if rr in held]
 
     tap_forms = staticmethod(tap_forms)
+
+    @cached_property
+    def slots(self) -> list[Slot]:
+        """The panels in the places of `SLOTS`, by their order (PANEL_ORDER; any other order
+        in the main place)."""
+        place = {at: name for name, at in SLOTS}
+
+        def of(panel: Panel) -> str:
+            return place.get(self.panel_order.get(panel.type, 1), "panel-1")
+
+        return [Slot(name, [p for p in self.panels if of(p) == name]) for name, _ in SLOTS]
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"railbaron/turn/{kind}.html"]
