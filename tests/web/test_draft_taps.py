@@ -6,13 +6,14 @@ several points, and its console and every phone read there."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+from tests.web.test_panels_agree_with_the_post import imported as import_record
 
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 # each game's recorded game, where to cut it, and whether its pages tap into a draft there
@@ -65,12 +66,7 @@ def imported(browser, name: str, cut: int) -> tuple[str, list]:
     (the game's id, the banker and the phones)."""
     record = json.loads((GAMES / name).read_text(encoding="utf-8"))
     record["actions"] = record["actions"][:cut]
-    banker = browser()
-    answer = banker.post("/import", {"record": (io.BytesIO(json.dumps(record).encode()),
-                                                "game.json")},
-                         content_type="multipart/form-data")
-    assert answer.status_code == 303, answer.text[:300]
-    game_id = answer.headers["Location"].split("/")[2]
+    banker, game_id = import_record(browser, record)
     link = banker.join_link(game_id)
     phones = []
     for player in record["players"]:
