@@ -6,6 +6,9 @@
    - every tap (a form marked data-act) sends the page's one seq and one-time client id, from
      the live part's stamp, and the page's name, from the live section, so a form kept across
      answers never sends an old seq;
+   - every draft tap (form.draft-tap: a die's face, a railroad chip) sends the stamp's seq as
+     `s`, in place of the form's own (htmx reads the <noscript> copy of a form it swapped in as
+     a field), so a panel kept across answers keeps the face tapped;
    - the live section's data-seq follows the stamp, for the scripts that read it. */
 (function () {
   "use strict";
@@ -33,6 +36,8 @@
       event.detail.parameters.client_id = s.dataset.clientId;
       if (live && live.dataset.page) event.detail.parameters.page = live.dataset.page;
     }
+    var draft = elt && elt.closest && elt.closest("form.draft-tap");
+    if (draft && s) event.detail.parameters.s = s.dataset.seq;
     /* the poller asks whether the game moved past the seq the page shows */
     if (s && elt && elt.classList && elt.classList.contains("poll")) {
       event.detail.parameters.seq = s.dataset.seq;

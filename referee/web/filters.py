@@ -14,6 +14,7 @@ from referee.engine.words import counted, possessive
 from referee.web.cue import cue
 from referee.web.keys import new_client_id
 from referee.web.money import named, tap_money
+from referee.web.parts import key_digest, part_held
 from referee.web.takeback import own_tap, takeback
 
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -102,4 +103,5 @@ def init_app(app: Flask, htmx_script: str) -> None:
                               counted=counted)
     app.jinja_env.globals.update(htmx_script=htmx_script, new_client_id=new_client_id,
                                   takeback=takeback, own_tap=own_tap, cue=cue,
-                                  tap_money=tap_money, money_named=named)
+                                  tap_money=tap_money, money_named=named,
+                                  part_key=key_digest, part_held=part_held)

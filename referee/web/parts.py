@@ -16,9 +16,16 @@ it should hold (a phone that slept through a change) gets the whole live part.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 HELD_HEADER = "X-Parts-Held"
 ROOT = "live"  # the live section's own name in the header
@@ -43,6 +50,7 @@ class Part:
     inner: tuple[Part, ...] = ()
     items: tuple[Part, ...] = ()
     item: bool = False
+    keyed: bool = False  # its digest is its key's (`key_digest`): held, it is held whole
 
     def names(self) -> list[str]:
         return [self.name, *(n for p in (*self.inner, *self.items) for n in p.names())]
@@ -56,8 +64,60 @@ def digest_of(body: str) -> str:
 
 _TOKEN = re.compile(
     r'<(?P<tag>div|span|li|p) class="part(?P<item> item)?" id="part-(?P<name>[a-z0-9_-]+)" '
-    r'data-digest=""(?P<attrs>[^>]*)>|<!--/part:(?P<closed>[a-z0-9_-]+)--></(?:div|span|li|p)>')
+    r'data-digest="(?P<given>[0-9a-f]{12})?"(?P<attrs>[^>]*)>'
+    r'|<!--/part:(?P<closed>[a-z0-9_-]+)--></(?:div|span|li|p)>')
 _WIDTH = 12  # the hex digits of a digest: every digest filled in moves what follows by this
+_SALT = os.urandom(8)  # a keyed part's digest holds for this process only (its code may change)
+
+
+def key_digest(name: str, keep: Any) -> str:
+    """The digest of a keyed part: of its name and the values it is drawn from (`keep`), not of
+    its HTML, so the server can tell a page already holds it without drawing it."""
+    text = json.dumps([name, keep], sort_keys=True, default=_plain, ensure_ascii=False)
+    return hashlib.blake2s(_SALT + text.encode("utf-8"), digest_size=6).hexdigest()
+
+
+@dataclass
+class Holding:
+    """What the page being answered holds (None: draw every part), and whether a keyed part it
+    holds was left undrawn: then the drawing is no whole live part."""
+
+    holds: dict[str, str] | None = None
+    left_out: bool = False
+
+
+_HOLDING: ContextVar[Holding | None] = ContextVar("parts_holding", default=None)
+
+
+@contextmanager
+def answering(holds: dict[str, str] | None) -> Iterator[Holding]:
+    """While drawing an answer for a page holding `holds`: keyed parts it holds are left out."""
+    holding = Holding(holds)
+    token = _HOLDING.set(holding)
+    try:
+        yield holding
+    finally:
+        _HOLDING.reset(token)
+
+
+def part_held(name: str, given: str) -> bool:
+    """Whether the page being answered holds part `name` with digest `given` (the key's): it is
+    then left out of the drawing (templates/_macros.html `part`)."""
+    holding = _HOLDING.get()
+    if holding is None or holding.holds is None or holding.holds.get(name) != given:
+        return False
+    holding.left_out = True
+    return True
+
+
+def _plain(value: Any) -> Any:
+    """What a key holds besides JSON's own types: sets in order, dataclasses and the rest as
+    their fields or their repr."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, dataclasses.astuple(value)]
+    return repr(value)
 
 
 @dataclass
@@ -116,16 +176,22 @@ def _mark_parts(html: str) -> tuple[str, list[Part], list[_Drawn]]:
     def digest(drawn: _Drawn) -> None:
         for inner in drawn.inside:
             digest(inner)
+        if drawn.found["given"]:  # a keyed part: its digest is its key's
+            digests[drawn.order] = drawn.found["given"]
+            return
         shell = _shell(html, drawn.found.end(), drawn.body_end, drawn.inside)
         digests[drawn.order] = digest_of(drawn.found["attrs"] + shell)
 
     for drawn in top:
         digest(drawn)
     pieces, at = [], 0
+    shift = [0]  # how far each part's start moves as the digests before it are filled in
     for drawn in opened:
-        blank = drawn.found.start("attrs") - 1  # between the quotes of data-digest=""
-        pieces += [html[at:blank], digests[drawn.order]]
-        at = blank
+        if not drawn.found["given"]:
+            blank = drawn.found.start("attrs") - 1  # between the quotes of data-digest=""
+            pieces += [html[at:blank], digests[drawn.order]]
+            at = blank
+        shift.append(shift[-1] + (0 if drawn.found["given"] else _WIDTH))
     pieces.append(html[at:])
     marked = "".join(pieces)
 
@@ -135,10 +201,10 @@ def _mark_parts(html: str) -> tuple[str, list[Part], list[_Drawn]]:
         items = tuple(p for p in inner if p.item)
         if any(not p.name.startswith(f"{name}--") for p in items):
             raise ValueError(f"a row of part {name!r} is named {name}--KEY")
-        element = marked[drawn.found.start() + _WIDTH * drawn.order:
-                         drawn.end + _WIDTH * drawn.opened]
+        element = marked[drawn.found.start() + shift[drawn.order]:
+                         drawn.end + shift[drawn.opened]]
         return Part(name, digests[drawn.order], element, tuple(p for p in inner if not p.item),
-                    items, bool(drawn.found["item"]))
+                    items, bool(drawn.found["item"]), bool(drawn.found["given"]))
 
     return marked, [part(d) for d in top], top
 
@@ -190,16 +256,29 @@ def changed_only(parts: list[Part], holds: dict[str, str] | None,
     if holds is None or not parts or (root is not None and holds.get(ROOT) != root):
         return None
     sent: list[str] = []
-    if not all(_changed(p, holds, sent) for p in parts):
+    rows = _rows_held(holds)
+    if not all(_changed(p, holds, rows, sent) for p in parts):
         return None
     return "".join(sent)
+
+
+def _rows_held(holds: dict[str, str]) -> dict[str, list[str]]:
+    """The rows a page holds (`LIST--KEY`), by list, in the page's order: found in one pass."""
+    rows: dict[str, list[str]] = {}
+    for name in holds:
+        at = name.find("--")
+        while at > 0:
+            rows.setdefault(name[:at], []).append(name)
+            at = name.find("--", at + 2)
+    return rows
 
 
 def _oob(html: str) -> str:
     return html.replace(' data-digest="', ' hx-swap-oob="true" data-digest="', 1)
 
 
-def _changed(part: Part, holds: dict[str, str], sent: list[str]) -> bool:
+def _changed(part: Part, holds: dict[str, str], rows: dict[str, list[str]],
+             sent: list[str]) -> bool:
     """Adds to `sent` what `part` needs: itself whole if it changed, else its changed inner
     parts and rows; False when the page lacks it."""
     if part.name not in holds:
@@ -207,14 +286,16 @@ def _changed(part: Part, holds: dict[str, str], sent: list[str]) -> bool:
     if holds[part.name] != part.digest:
         sent.append(_oob(part.html))
         return True
-    return all(_changed(p, holds, sent) for p in part.inner) and _rows(part, holds, sent)
+    if part.keyed:  # the page holds what this key draws, inner parts and rows too
+        return True
+    return (all(_changed(p, holds, rows, sent) for p in part.inner)
+            and _rows(part, holds, rows.get(part.name, []), sent))
 
 
-def _rows(part: Part, holds: dict[str, str], sent: list[str]) -> bool:
+def _rows(part: Part, holds: dict[str, str], had: list[str], sent: list[str]) -> bool:
     """Adds to `sent` the rows of an unchanged `part` as they came and went: a row gone is
     deleted, a changed one swapped, a new one put after the row before it. Rows kept on both
     sides in another order, or none kept at all, send the part whole."""
-    had = [n for n in holds if n.startswith(f"{part.name}--")]
     now = {p.name for p in part.items}
     kept = [p.name for p in part.items if p.name in holds]
     if [n for n in had if n in now] != kept or (not kept and (had or part.items)):

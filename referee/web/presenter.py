@@ -9,10 +9,13 @@ that overrides anything else). A game adds `_prepare_<type>` methods and names o
 
 No rule is decided here: what may be done comes from the rules' `legal_actions`. Half-entered
 choices (dice tapped, items picked) live in the page's query string, the "draft", so that
-every form works without scripts and posts one complete action; "Roll for me" sends a
+every form works without scripts and posts one complete action. A draft holds the seq it was
+made at (`s`) and is forgotten at any other; a draft tap's markup carries no seq (a panel looks
+the same at every seq and is not sent again): static/parts.js sends the page's one seq, from the
+live part's stamp, and only a browser without scripts sends the form's own. "Roll for me" sends a
 `name:roll` field and the server rolls when the action arrives (referee/web/forms.py).
-Templates: templates/_dice.html (dice entry), templates/generic/_now.html (the "now" block),
-templates/generic/_panels.html (one panel per legal action).
+Templates: templates/_dice.html (dice entry), templates/generic/_now.html (the "now" block of
+every game), templates/generic/_panels.html (the panels in their slots, `Presenter.slots`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from flask import current_app, request
 from jinja2 import Environment, TemplateNotFound
@@ -41,6 +44,8 @@ OVERRIDES: dict[str, str] = {
     "css": "the prefix of the game's own classes on the 'now' block",
     "failures_elsewhere": "refusals shown beside forms of their own, not in the 'now' block",
     "before_panels": "templates drawn in the 'now' block above the panels",
+    "before_part": "the part around `before_panels` (None: they hold parts of their own)",
+    "slots": "the places of the panels, each a part drawn even when empty",
     "list_allowed": "(key, value): whether a value may stand in a draft's list",
     "refused_draft": "(form, draft): the game's own choices of a refused form, read back",
     "name": "(pid): a seat's name as the game says it (the bank, a phantom player)",
@@ -71,6 +76,18 @@ class Panel:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Slot:
+    """A place of the "now" block's panels: a part of the live section named `name`, drawn
+    even when it holds no panel, so that it stays on the page while its panels come and go
+    (templates/generic/_panels.html). `inner`, when given, names a part per panel for its
+    inside, so that one panel's change does not send the others of its slot."""
+
+    name: str
+    panels: list[Panel] = field(default_factory=list)
+    inner: tuple[str, ...] = ()
+
+
 @dataclass
 class Draft:
     """Choices made so far on this page, carried in the query string until the form is sent:
@@ -94,6 +111,50 @@ class Draft:
         chosen = self.lists.get(key, [])
         changed = [v for v in chosen if v != item] if item in chosen else [*chosen, item]
         return self.query(**{key: changed})
+
+
+@dataclass
+class TapForm:
+    """One form of draft taps (`tap_forms` in templates/_macros.html): the fields every tap in
+    it keeps (`kept`), the draft's seq (`seq`: static/parts.js sends the page's own, from the
+    live part's stamp; the form sends this one only without scripts) and its taps, each
+    `(item, value)`: a button sending `name=value` on top of the kept fields, or, `value`
+    None, a button of its own form sending them alone."""
+
+    kept: list[tuple[str, str]]
+    seq: str
+    taps: list[tuple[Any, str | None]] = field(default_factory=list)
+
+
+def _at(item: Any, path: str) -> Any:
+    for key in path.split("."):
+        item = item[key] if isinstance(item, dict) else getattr(item, key)
+    return item
+
+
+def tap_forms(items: list[Any], name: str, value: str) -> list[TapForm]:
+    """The taps of `items` (each with its draft's query as `url`, Draft.query: the seq first)
+    as few forms as a browser without scripts can send: consecutive taps whose query is the
+    same fields but one `name=` the item's `value` (a dotted path: "face", "chip.abbr"), and
+    no other field of that name, share a form, a button each; any other tap (a chip tapped
+    off, a chip tapped beside another already on) has a form of its own."""
+    forms: list[TapForm] = []
+    for item in items:
+        pairs = parse_qsl(_at(item, "url").removeprefix("?"), keep_blank_values=True)
+        seq = next((v for k, v in pairs if k == "s"), "")
+        pairs = [(k, v) for k, v in pairs if k != "s"]
+        mine = (name, str(_at(item, value)))
+        kept = [pair for pair in pairs if pair != mine]
+        # htmx sends a button's own field instead of the form's fields of that name, so a
+        # list already holding some item (a chip tapped on) is sent by forms of their own
+        if len(kept) == len(pairs) - 1 and all(k != name for k, _v in kept):
+            if forms and forms[-1].taps[-1][1] is not None and forms[-1].kept == kept:
+                forms[-1].taps.append((item, mine[1]))
+            else:
+                forms.append(TapForm(kept, seq, [(item, mine[1])]))
+        else:
+            forms.append(TapForm(pairs, seq, [(item, None)]))
+    return forms
 
 
 def die_value(text: str | None) -> int | None:
@@ -155,6 +216,8 @@ class Presenter:
     # the phone's take-back)
     failures_elsewhere: tuple[str, ...] = ("undo", "redo", "take_back", "rename_player")
     before_panels: list[str] = []  # templates drawn in the "now" block above the panels
+    # the part around them (None: the game's templates there are parts of their own, or none)
+    before_part: str | None = "now-before"
 
     def __init__(self, view: Any):
         self.view = view
@@ -300,6 +363,24 @@ class Presenter:
             out.append(panel)
         return sorted(out, key=lambda p: self.panel_order.get(p.type, 1))
 
+    @cached_property
+    def slots(self) -> list[Slot]:
+        """Where the panels stand, each place a part drawn even when empty. By default one,
+        `now-panels`, holding them all, each panel's inside a part of its own: `act-TYPE`, or
+        `act-TYPE-N` beside panels of its type, N the place at the table of the seat it acts
+        for. A game whose panels come and go beside others names places that stay."""
+        panels = self.panels
+        seats = {p["id"]: i for i, p in enumerate(self.view.game.players, 1)}
+        names: list[str] = []
+        for panel in panels:
+            name = "act-" + panel.type.replace("_", "-")
+            if sum(p.type == panel.type for p in panels) > 1:
+                name += f"-{seats.get(panel.player, 0)}"
+            if name in names:  # one seat's panels of one type: each a name of its own still
+                name += f"-{sum(n.startswith(name) for n in names) + 1}"
+            names.append(name)
+        return [Slot("now-panels", panels, tuple(names))]
+
     @property
     def panel_types(self) -> list[str]:
         return [p.type for p in self.panels]
@@ -312,11 +393,20 @@ class Presenter:
     # -- dice -----------------------------------------------------------------------------------
 
     def die(self, key: str, label: str, colour: str = "white") -> dict:
-        """One die to tap: its six faces, each a link that keeps the face in the draft."""
+        """One die to tap: its six faces, each keeping the face in the draft, as the buttons of
+        one form (`forms`, from `tap_forms`)."""
         value = self.choices.dice.get(key)
-        return {"key": key, "label": label, "colour": colour, "value": value,
-                "faces": [{"face": d, "url": self.choices.query(dice={key: d}), "on": value == d}
-                          for d in DIE_FACES]}
+        faces = [{"face": d, "url": self.choices.query(dice={key: d}), "on": value == d}
+                 for d in DIE_FACES]
+        return {"key": key, "label": label, "colour": colour, "value": value, "faces": faces,
+                "forms": tap_forms(faces, key, "face")}
+
+    @staticmethod
+    def tap_forms(items: list[Any], name: str, value: str) -> list[TapForm]:
+        """The draft taps of `items` as few forms as work without scripts (`tap_forms`): a
+        page's chips and other choices kept in the draft, drawn by `tap_forms` in
+        templates/_macros.html."""
+        return tap_forms(items, name, value)
 
     def dice_panel(self, panel: Panel, dice: list[tuple[str, str, str]],
                    fields: list[tuple[str, str]], rolls: list[tuple[str, int]]) -> None:

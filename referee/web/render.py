@@ -13,7 +13,7 @@ from referee.web.db import get_db
 from referee.web.headline import default_headline
 from referee.web.hooks import hooks_for
 from referee.web.lan import public_links, public_url
-from referee.web.parts import HELD_HEADER, answer, held, mark
+from referee.web.parts import HELD_HEADER, answer, answering, held, mark
 from referee.web.permits import seated_banker_of
 from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
@@ -129,8 +129,12 @@ def render_game(
 def _live_answer(status: int, context: dict[str, Any]) -> Response:
     """The live part for htmx: only its changed parts (out of band, nothing else swapped) when
     the page said what it holds (static/parts.js), else the whole part."""
-    html = render_template("play/_live.html", **context)
-    changed = answer(html, held(request.headers.get(HELD_HEADER)))
+    holds = held(request.headers.get(HELD_HEADER))
+    with answering(holds) as holding:  # keyed parts the page holds are not drawn
+        html = render_template("play/_live.html", **context)
+    changed = answer(html, holds)
+    if changed is None and holding.left_out:  # the page needs the whole: draw every part
+        html = render_template("play/_live.html", **context)
     if changed is None:
         response = make_response(mark(html)[0], status)
     else:

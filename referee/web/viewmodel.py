@@ -42,6 +42,12 @@ class EventLine:
     status: str  # "in force", "taken back", "undo" or "redo"
     money: tuple[int, ...] = ()  # the amounts it moved that the page may see (docs/explain.md)
 
+    def key(self) -> list:
+        """All a history line is drawn from, as plain data (a keyed part: referee/web/parts.py),
+        each line with the rule it names."""
+        return [self.number, self.type, [[str(t), getattr(t, "rule", None)] for t in self.texts],
+                self.status, list(self.money)]
+
 
 def balances_of(state: Any) -> dict[str, int]:
     ledger = getattr(state, "ledger", None)
@@ -179,6 +185,12 @@ class GameView:
         `may_move_seat`: not a banker who plays, for another seat, while a game that keeps cash
         secret runs)."""
         return permission.may_move_seat(self.seated_banker, pid, self.over, self.table)
+
+    def seats_key(self) -> list:
+        """All the console's list of seats is drawn from (templates/generic/_seats.html), as
+        plain data: a keyed part (referee/web/parts.py)."""
+        return [[p.id, p.name, p.colour, p.claimed, self.seat_movable(p.id)]
+                for p in self.players]
 
     def seat_kept(self, pid: str) -> str:
         """What the console says in place of a seat's buttons it may not offer."""

@@ -6,7 +6,6 @@ and the words it says come with htmx answers only; every seat field has a name o
 from __future__ import annotations
 
 import re
-from html import unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -38,18 +37,20 @@ def test_a_die_face_is_a_button_whose_form_asks_for_what_htmx_asks(race):
     _banker, ann, _bob, game_id = race
     page = ann.get(f"/g/{game_id}/me").text
     assert 'role="button"' not in page  # no link that only looks like a button
-    faces = [f for f in Page(page).forms if 'draft-tap' in f.attrs.get("class", "")]
-    assert len(faces) == 6
-    for form in faces:
-        (_name, _value, face), = form.buttons
-        asked = form.attrs["action"] + "?" + urlencode(form.fields)
-        buttons = re.findall(rf'<button type="submit" class="face[^"]*"[^>]*data-face="{face}"'
-                             r'[^>]*hx-get="([^"]+)"', page)
-        assert [unescape(b) for b in buttons] == [asked]
-        assert form.attrs["method"] == "get"
+    seq = re.search(r'class="live-stamp" hidden data-seq="(\d+)"', page)[1]
+    forms = [f for f in Page(page).forms if 'draft-tap' in f.attrs.get("class", "")]
+    assert len(forms) == 1  # the die's one form, a button a face
+    (form,) = forms
+    assert form.attrs["method"] == "get" and form.attrs["hx-get"] == form.attrs["action"]
+    assert [(name, value) for name, value, _text in form.buttons] == [
+        ("die", str(face)) for face in range(1, 7)]
+    assert [text for _name, _value, text in form.buttons] == [str(f) for f in range(1, 7)]
+    # a browser without scripts sends the form's one field, the seq in its <noscript>, and the
+    # button's face; htmx the same, the seq from the page's stamp (static/parts.js)
+    assert form.fields == [("s", seq)]
+    assert f'<noscript><input type="hidden" name="s" value="{seq}"></noscript>' in page
     # the form's request, as a browser without scripts sends it, keeps the face
-    form = faces[3]
-    tapped = ann.get(form.attrs["action"] + "?" + urlencode(form.fields)).text
+    tapped = ann.get(form.attrs["action"] + "?" + urlencode([*form.fields, ("die", "4")])).text
     assert "Record 4" in tapped and 'aria-pressed="true"' in tapped
 
 

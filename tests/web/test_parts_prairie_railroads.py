@@ -14,18 +14,21 @@ pytestmark = pytest.mark.browser
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "prairie_game_1.json"
 AUCTION = 33  # Cy offered an ATSF share; Cy bid $8, Ann $9; Bob to bid
+GROWTH = 26  # Bob played Construct Track: his growth dice to tap
 
 
-def auction_game(live_url, chromium, folder: Path):
-    """The recorded game at its ATSF auction, Bob to bid: the console and the three phones."""
+def auction_game(live_url, chromium, folder: Path, cut: int = AUCTION,
+                 names: tuple[str, ...] = ("Ann", "Bob", "Cy")):
+    """The recorded game at its ATSF auction (or cut at another action), Bob to bid: the
+    console and the phones of `names`."""
     record = json.loads(GAME.read_text(encoding="utf-8"))
-    record["actions"] = record["actions"][:AUCTION]
+    record["actions"] = record["actions"][:cut]
     path = folder / "prairie.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     banker = chromium.new_context(**PHONE).new_page()
     import_in(banker, live_url, path)
     join_url = banker.get_attribute(".join a", "href")
-    return banker, join_phones(chromium, join_url, ("Ann", "Bob", "Cy"))
+    return banker, join_phones(chromium, join_url, names)
 
 
 def correct_cash(banker, account: str, seq: int) -> None:
@@ -96,3 +99,33 @@ def test_a_phone_missing_a_part_gets_the_whole_live_part_back(live_url, chromium
     assert ann.evaluate("() => document.querySelector('.live').dataset.old") is None
     assert ann.locator(f".live[data-seq='{AUCTION + 1}']").count() == 1
     assert ann.locator("#part-pr-pl-2 [data-cash-of='bob']").count() == 1
+
+
+def test_a_kept_growth_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium, tmp_path):
+    # the dice's taps carry no seq (static/parts.js sends the stamp's): a dice row is the same
+    # at the next seq, kept, and its faces are kept in the draft and recorded
+    banker, phones = auction_game(live_url, chromium, tmp_path, GROWTH, ("Bob",))
+    bob = phones["Bob"]
+    answers: list = []
+    bob.on("response", lambda r: answers.append(r.status) if "/act" in r.url else None)
+    bob.wait_for_selector(".pr-growth button.face")
+    rows = ("part-die-tens", "part-die-units")
+    bob.evaluate("ids => ids.forEach(id => { document.getElementById(id).kept = true; })",
+                 list(rows))
+    correct_cash(banker, "ann", GROWTH)  # elsewhere: Bob's phone learns of it by polling
+    bob.wait_for_selector(f".live-stamp[data-seq='{GROWTH + 1}']", state="attached",
+                          timeout=8000)
+    for row in rows:
+        assert bob.evaluate("id => document.getElementById(id).kept === true", row), row
+    tens = ".pr-growth button.face[data-die='tens'][data-face='1']"
+    units = ".pr-growth button.face[data-die='units'][data-face='5']"
+    bob.click(tens)
+    bob.wait_for_selector(tens + "[aria-pressed='true']")
+    bob.click(units)
+    bob.wait_for_selector(units + "[aria-pressed='true']")
+    assert bob.get_attribute(tens, "aria-pressed") == "true"  # the first face is not lost
+    bob.click(".pr-growth button:has-text('Record 1, 5')")
+    bob.wait_for_selector(f".live-stamp[data-seq='{GROWTH + 2}']", state="attached")
+    assert answers == [200]
+    assert bob.locator(".live .failure").count() == 0
+    assert bob.locator(".live .pr-growth").count() == 0

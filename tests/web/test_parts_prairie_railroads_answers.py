@@ -63,7 +63,7 @@ def test_the_banker_s_undo_sends_the_auction_s_parts_only(browser):
     answer = tap(banker, game_id, "banker", header(holds_of(page)), {"type": "undo"})
     names = sent(answer)
     # who acts, the auction's high bid, Bob's bid and drop-out panels again
-    assert own(names) == {"now-doing", "now-before", "act-bid", "act-pass"}
+    assert own(names) == {"now-head", "now-before", "act-bid", "act-pass"}
     assert {"pr-pl-2-act", "pr-pl-3-act"} <= names  # Bob to bid again, not Cy
     assert "Bob to bid" in answer.text and "Cy to bid" not in answer.text
     assert len(answer.data) * 3 < len(page.encode())
@@ -81,7 +81,7 @@ def test_another_phone_learns_of_a_bid_by_a_few_small_parts(browser):
                ).status_code == 200
     update = ann.client.get(url, headers=header(holds_of(held)))
     names = sent(update)
-    assert own(names) == {"now-doing", "now-before"}  # her cash, railroads, players kept
+    assert own(names) == {"now-head", "now-before"}  # her cash, railroads, players kept
     assert {"pr-pl-2-act", "pr-pl-3-act"} <= names  # Cy bids next
     assert "by Bob" in update.text
     assert len(update.data) * 4 < len(held.encode())
@@ -110,7 +110,7 @@ def test_a_phone_s_own_tap_sends_back_its_panels_and_the_lines_it_changed(browse
                  {"type": "bid", "player": "p2", "amount": 4})
     names = sent(answer)
     # his bid and drop-out panels go: the panels part (now empty), the rest as it was
-    assert own(names) <= {"now-doing", "now-before", "now-panels", "now-idle"}
+    assert own(names) <= {"now-head", "now-before", "now-panels", "now-idle"}
     assert "now-panels" in names and "railroads" not in names
     assert "Nothing for you to do" in answer.text
     assert len(answer.data) * 3 < len(held.encode())

@@ -1,5 +1,6 @@
 """Rail Baron's taps in a browser, in parts: a dice panel kept across another seat's change
-still taps with the page's seq (the rb-seq field htmx includes), so the face is kept."""
+still taps with the page's seq (the live part's stamp, sent by static/parts.js), so the face is
+kept and the roll recorded."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
         banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
     banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
     seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
-    banker.evaluate("() => { document.getElementById('part-panel-1').kept = true; }")
+    answers: list = []
+    banker.on("response", lambda r: answers.append(r.status) if "/act" in r.url else None)
+    banker.evaluate("() => { for (const id of ['part-panel-1', 'part-die-red', 'part-die-w1'])"
+                    " document.getElementById(id).kept = true; }")
     # the game moves on elsewhere (a cash correction from another tab): the console learns of
     # it by polling and keeps its dice panel, which did not change
     whose = banker.evaluate("() => [...document.querySelectorAll('#adjust-player option')]"
@@ -29,12 +33,25 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
         "csrf_token": token, "seq": str(seq), "type": "adjust_cash", "player": whose,
         "amount:signed": "5", "reason": "miscounted", "page": "banker"}, max_redirects=0)
     assert tapped.status == 303
-    banker.wait_for_selector(f"#rb-seq[value='{seq + 1}']", state="attached", timeout=8000)
-    assert banker.evaluate("() => document.getElementById('part-panel-1').kept") is True
+    banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached",
+                             timeout=8000)
+    kept = "id => document.getElementById(id).kept === true"
+    for part in ("part-panel-1", "part-die-red", "part-die-w1"):
+        assert banker.evaluate(kept, part) is True, part
     # a face of the kept panel: asked with the new seq, so the draft keeps it
     for die, face in (("red", 3), ("w1", 2)):
         button = f".live button.face[data-die='{die}'][data-face='{face}']"
         banker.click(button)
         banker.wait_for_selector(button + "[aria-pressed='true']")
     assert banker.locator(".live button.face[aria-pressed='true']").count() == 2
-    assert banker.evaluate("() => document.getElementById('part-panel-1').kept") is True
+    assert banker.evaluate(kept, "part-panel-1") is True  # only its dice rows were sent
+    last = ".live button.face[data-die='w2'][data-face='4']"
+    banker.click(last)
+    banker.wait_for_selector(last + "[aria-pressed='true']")
+    assert banker.locator(".live button.face[aria-pressed='true']").count() == 3
+    # and the roll the faces make is recorded: no 409
+    banker.click(".live button:has-text('Record red 3, 2, 4')")
+    banker.wait_for_selector(f".live-stamp[data-seq='{seq + 2}']", state="attached")
+    assert answers == [200]
+    assert banker.locator(".live .failure").count() == 0
+    assert banker.locator(".live .panel[data-action='roll_region']").count() == 0

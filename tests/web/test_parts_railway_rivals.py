@@ -75,12 +75,12 @@ def assert_a_fraction(answer, whole: str) -> None:
 def test_every_page_draws_its_cards_and_each_company_as_parts(browser):
     banker, ann, _bob, _cy, game_id = building(browser)
     console = banker.get(f"/g/{game_id}/banker", headers=HTMX).text
-    assert {"now", "now-line", "now-table", "now-co1", "now-co2", "now-co3", "now-last",
+    assert {"now", "now-head", "now-table", "now-co1", "now-co2", "now-co3", "now-last",
             "now-close", "pay1", "first1", "race", "sheet", "acct1", "acct2", "acct3", "cash1",
             "why1", "starts1", "lines1", "lines1--1", "towns-left", "chart", "seats"
             } <= game_parts(console)
     phone = ann.get(f"/g/{game_id}/me", headers=HTMX).text
-    assert {"now", "now-line", "now-co1", "pay1", "you", "you-cash", "race", "sheet", "acct1",
+    assert {"now", "now-head", "now-co1", "pay1", "you", "you-cash", "race", "sheet", "acct1",
             "chart"} <= game_parts(phone)
     assert "now-co2" not in game_parts(phone)  # a phone holds its own company's panel
     table = banker.get(f"/g/{game_id}/table", headers=HTMX).text
@@ -157,9 +157,30 @@ def test_the_turn_passing_sends_the_heading_and_the_two_companies_panels(browser
     update = banker.get(f"/g/{game_id}/banker", headers=header(holds_of(console)))
     assert update.status_code == 200 and update.headers["HX-Reswap"] == "none"
     # Ann's panel leaves its part empty, Bob's comes into his; the rest of the block stays
-    assert ours_sent(update, console) == {"now-line", "now-co1", "now-co2"}
+    assert ours_sent(update, console) == {"now-head", "now-co1", "now-co2"}
     assert "Record the throw" in update.text and 'id="part-now"' not in update.text
     # Bob's phone: its heading and its panel, now his turn
     mine = bob.get(f"/g/{game_id}/me", headers=header(holds_of(phone)))
-    assert ours_sent(mine, phone) == {"now-line", "now-co2", "now-idle"}
+    assert ours_sent(mine, phone) == {"now-head", "now-co2", "now-idle"}
     assert "Record the throw" in mine.text
+
+
+def test_a_company_done_sends_its_own_place_and_not_the_other_companies_panels(browser):
+    # all three choose their start town at once: the console holds a panel for each; Ann's
+    # choice takes hers away, and Bob's and Cy's stay where they are, not sent again
+    banker, ann, _bob, _cy, game_id = seated(browser)
+    console = banker.get(f"/g/{game_id}/banker", headers=HTMX).text
+    held = holds_of(console)
+    assert all('<div class="panel rr-panel rr-company" data-action="company">' in
+               console[console.index(f'id="part-now-co{n}"'):
+                       console.index(f"<!--/part:now-co{n}-->")] for n in (1, 2, 3))
+    assert act(ann, game_id, {"type": "start_town", "company": "p1", "town": "Wien"}
+               ).status_code == 303
+    update = banker.get(f"/g/{game_id}/banker", headers=header(held))
+    assert update.status_code == 200 and update.headers["HX-Reswap"] == "none"
+    names = ours_sent(update, console)
+    assert "now-co1" in names
+    assert not names & {"now", "now-co2", "now-co3"}
+    fresh = holds_of(banker.get(f"/g/{game_id}/banker", headers=HTMX).text)
+    assert fresh["now-co2"] == held["now-co2"] and fresh["now-co3"] == held["now-co3"]
+    assert fresh["now-co1"] != held["now-co1"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
-from urllib.parse import parse_qsl
 
 from werkzeug.datastructures import MultiDict
 
@@ -25,7 +25,7 @@ from referee.games.railbaron.fees import full_rate, money
 from referee.games.railbaron.route_hints import likely_railroads, reach
 from referee.games.railbaron.state import ENGINE_NAMES, PHANTOM
 from referee.games.railbaron.views import to_act
-from referee.web.presenter import Draft, Panel, Presenter, refused_form
+from referee.web.presenter import Draft, Panel, Presenter, Slot, refused_form
 
 # a die of the draft: the red or a white die of a roll, or die 0–2 of a player's first-player roll
 DIE_KEY = re.compile(r"red|w1|w2|f-[A-Za-z0-9_-]{1,40}-[012]")
@@ -52,51 +52,13 @@ BANKER_STEPS = {
 # the home swap (open until the roll) follows the roll, so that "Roll for me" stays in view;
 # the rover, open during the whole movement and purchase, comes last.
 PANEL_ORDER = {"declare": 0, "skip_purchase": 0, "home_swap": 1.5, "rover": 2}
+# The "now" block's places for the panels, one per rank of PANEL_ORDER (the declaration or
+# the skip of a purchase; the rolls and the rest; the swap; the rover): each a part of the
+# live section drawn even when empty, so that a panel keeps its place (a roll's dice theirs)
+# when another rank's panel comes or goes beside it. Short names: they are sent with it.
+SLOTS = (("panel-0", 0), ("panel-1", 1), ("panel-2", 1.5), ("panel-3", 2))
 LOOKUP_WORDS = {"home": "home city", "destination": "destination", "alternate":
                 "alternate destination"}
-
-
-@dataclass
-class TapForm:
-    """One form of draft taps (templates/railbaron/turn/_taps.html): the fields every tap in it
-    keeps (`kept`), the draft's seq (`seq`, sent by htmx from the page's seq field, by the form
-    itself without scripts) and its taps, each `(item, value)`: a button sending `name=value`
-    on top of the kept fields, or, `value` None, a button of its own form sending them alone."""
-
-    kept: list[tuple[str, str]]
-    seq: str
-    taps: list[tuple[Any, str | None]] = field(default_factory=list)
-
-
-def _at(item: Any, path: str) -> Any:
-    for key in path.split("."):
-        item = item[key] if isinstance(item, dict) else getattr(item, key)
-    return item
-
-
-def tap_forms(items: list[Any], name: str, value: str) -> list[TapForm]:
-    """The taps of `items` (each with its draft's query as `url`, Draft.query: the seq first)
-    as few forms as a browser without scripts can send: consecutive taps whose query is the
-    same fields but one `name=` the item's `value` (a dotted path: "face", "chip.abbr"), and
-    no other field of that name, share a form, a button each; any other tap (a chip tapped
-    off, a chip tapped beside another already on) has a form of its own."""
-    forms: list[TapForm] = []
-    for item in items:
-        pairs = parse_qsl(_at(item, "url").removeprefix("?"), keep_blank_values=True)
-        seq = next((v for k, v in pairs if k == "s"), "")
-        pairs = [(k, v) for k, v in pairs if k != "s"]
-        mine = (name, str(_at(item, value)))
-        kept = [pair for pair in pairs if pair != mine]
-        # htmx sends a button's own field instead of the form's fields of that name, so a
-        # list already holding some item (a chip tapped on) is sent by forms of their own
-        if len(kept) == len(pairs) - 1 and all(k != name for k, _v in kept):
-            if forms and forms[-1].taps[-1][1] is not None and forms[-1].kept == kept:
-                forms[-1].taps.append((item, mine[1]))
-            else:
-                forms.append(TapForm(kept, seq, [(item, mine[1])]))
-        else:
-            forms.append(TapForm(pairs, seq, [(item, None)]))
-    return forms
 
 
 @dataclass(frozen=True)
@@ -190,7 +152,16 @@ class TurnPage(Presenter):
                 first_new = next((i for i, rr in enumerate(order) if rr not in held), len(order))
             draft.lists["late"] = [rr for rr in order[first_new:] if rr in held]
 
-    tap_forms = staticmethod(tap_forms)
+    @cached_property
+    def slots(self) -> list[Slot]:
+        """The panels in the places of `SLOTS`, by their order (PANEL_ORDER; any other order
+        in the main place)."""
+        place = {at: name for name, at in SLOTS}
+
+        def of(panel: Panel) -> str:
+            return place.get(self.panel_order.get(panel.type, 1), "panel-1")
+
+        return [Slot(name, [p for p in self.panels if of(p) == name]) for name, _ in SLOTS]
 
     def act_templates(self, kind: str) -> list[str]:
         return [f"railbaron/turn/{kind}.html"]

@@ -32,7 +32,7 @@ from referee.games.railroad_barons.views import (
 from referee.web.games.railroad_barons.boxes import blueprints, board_links, boards_page
 from referee.web.games.railroad_barons.chart import value_chart
 from referee.web.hooks import WebParts
-from referee.web.presenter import Panel, Presenter, SnapshotView
+from referee.web.presenter import Panel, Presenter, Slot, SnapshotView
 from referee.web.turns import Fold, folds
 
 __all__ = ["WEB"]
@@ -446,6 +446,7 @@ class BaronsNow(Presenter):
 
     css = "rb"
     before_panels = ["railroad_barons/_choices.html"]
+    before_part = None  # each group of choices has a part of its own (`BaronsView.slots`)
 
     def __init__(self, view: Any, rb: BaronsView):
         super().__init__(view)
@@ -454,6 +455,10 @@ class BaronsNow(Presenter):
     @cached_property
     def panels(self) -> list[Panel]:
         return []  # the moves are the grouped buttons of _choices.html
+
+    @cached_property
+    def slots(self) -> list[Slot]:
+        return []  # no panels, and so no place for them
 
     @property
     def panel_types(self) -> list[str]:

@@ -28,7 +28,7 @@ from referee.games.railway_rivals.views import (
 )
 from referee.web.games.railway_rivals.chart import balance_chart
 from referee.web.hooks import WebParts
-from referee.web.presenter import Panel, Presenter, SnapshotView
+from referee.web.presenter import Panel, Presenter, Slot, SnapshotView
 from referee.web.turns import Fold, folds
 
 __all__ = ["WEB"]
@@ -91,6 +91,7 @@ class RivalsNow(Presenter):
 
     css = "rr"
     failures_elsewhere = OWN_FORMS
+    before_part = None  # nothing above the panels
 
     def __init__(self, view: Any, rr: RivalsView):
         super().__init__(view)
@@ -138,23 +139,12 @@ class RivalsNow(Presenter):
         def of(*kinds: str) -> list[Panel]:
             return [p for p in panels if p.type in kinds]
 
-        out = [Slot("now-table", of("key_throw", "run_length"), self)] if self.banker else []
-        out += [Slot(f"now-co{self.rr.slot(c)}", [mine[c]] if c in mine else [], self)
+        out = [Slot("now-table", of("key_throw", "run_length"))] if self.banker else []
+        out += [Slot(f"now-co{self.rr.slot(c)}", [mine[c]] if c in mine else [])
                 for c in seats]
         if self.banker:
-            out += [Slot("now-last", of("last_town"), self),
-                    Slot("now-close", of("close_spending"), self)]
+            out += [Slot("now-last", of("last_town")), Slot("now-close", of("close_spending"))]
         return out
-
-
-@dataclass(frozen=True)
-class Slot:
-    """Some panels of the "now" block in a part of the live section of their own
-    (templates/railway_rivals/_now.html), empty when none is legal."""
-
-    name: str
-    panels: list[Panel]
-    now: RivalsNow
 
 
 @dataclass
