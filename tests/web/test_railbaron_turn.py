@@ -159,8 +159,9 @@ def cash_shown(html: str, pid: str) -> list[str]:
 
 
 def auction_box(html: str) -> str:
-    """The text of the running auction's box."""
-    return live(html[html.index('class="rb-auction"'):].split("</div>", 1)[0])
+    """The text of the running auction's box (its last line, the limit, is a part of its own)."""
+    box = html[html.index('class="rb-auction"'):]
+    return live(box[:box.index("<!--/part:auction-limit-->")])
 
 
 def live(html: str) -> str:
