@@ -9,7 +9,9 @@
    - every draft tap (form.draft-tap: a die's face, a railroad chip) sends the stamp's seq as
      `s`, in place of the form's own (htmx reads the <noscript> copy of a form it swapped in as
      a field), so a panel kept across answers keeps the face tapped;
-   - the live section's data-seq follows the stamp, for the scripts that read it. */
+   - the live section's data-seq follows the stamp, for the scripts that read it;
+   - a part the answer keeps (an empty element marked hx-preserve) is filled by htmx with the
+     page's own; a new row the page already has stands once. */
 (function () {
   "use strict";
 
@@ -46,6 +48,25 @@
       var pairs = holds();
       if (pairs) event.detail.headers["X-Parts-Held"] = pairs;
     }
+  });
+
+  /* A new row put beside another (afterend:/beforebegin:) that the page already has (a tap's
+     answer and a refresh that crossed it, both bringing the same row): the one it had goes, so
+     the row stands once, as drawn last. */
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var fragment = event.detail.fragment, target = event.detail.target;
+    if (!fragment || !fragment.children) return;
+    for (var i = 0; i < fragment.children.length; i++) {
+      var row = fragment.children[i], had = row.id && document.getElementById(row.id);
+      if (had && had !== target && row.classList.contains("item")) had.remove();
+    }
+  });
+
+  /* A part sent as a place for the page's own (hx-preserve: the answer keeps what the page
+     holds) that htmx found no element for stays empty and says no digest: the page then asks
+     for its live part again and, lacking that part, gets it whole. */
+  document.addEventListener("htmx:afterSettle", function () {
+    if (document.querySelector(".live .part[hx-preserve]")) htmx.trigger(document.body, "refresh");
   });
 
   function follow() {

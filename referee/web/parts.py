@@ -284,23 +284,60 @@ def _changed(part: Part, holds: dict[str, str], rows: dict[str, list[str]],
     if part.name not in holds:
         return False
     if holds[part.name] != part.digest:
-        sent.append(_oob(part.html))
-        return True
+        return _whole(part, holds, rows, sent)
     if part.keyed:  # the page holds what this key draws, inner parts and rows too
         return True
+    if _reordered(part, holds, rows.get(part.name, [])):
+        return _whole(part, holds, rows, sent)
     return (all(_changed(p, holds, rows, sent) for p in part.inner)
             and _rows(part, holds, rows.get(part.name, []), sent))
 
 
-def _rows(part: Part, holds: dict[str, str], had: list[str], sent: list[str]) -> bool:
-    """Adds to `sent` the rows of an unchanged `part` as they came and went: a row gone is
-    deleted, a changed one swapped, a new one put after the row before it. Rows kept on both
-    sides in another order, or none kept at all, send the part whole."""
+def _whole(part: Part, holds: dict[str, str], rows: dict[str, list[str]],
+            sent: list[str]) -> bool:
+    """Adds to `sent` `part` whole, but for the parts and rows inside it that the page holds as
+    they are drawn now: each stands as an empty element marked `hx-preserve`, which htmx fills
+    with the page's own (a panel's dice kept as a new panel comes around them; a field's text
+    and a fold kept too), followed by what changed inside those. False: the page lacks a part
+    inside one it holds."""
+    at = len(sent)
+    sent.append("")  # the part's own place: first, so that what follows finds its parts
+    html, ok = _keeping(part, holds, rows, sent)
+    sent[at] = _oob(html)
+    return ok
+
+
+def _keeping(part: Part, holds: dict[str, str], rows: dict[str, list[str]],
+             sent: list[str]) -> tuple[str, bool]:
+    """`part`'s element with what the page holds inside it as placeholders (`_whole`)."""
+    html, ok = part.html, True
+    for inner in (*part.inner, *part.items):
+        if holds.get(inner.name) == inner.digest:
+            tag = inner.html[1:inner.html.index(" ")]
+            kept = (f'<{tag} class="part{" item" if inner.item else ""}" id="part-{inner.name}" '
+                    f'data-digest="" hx-preserve="true"><!--/part:{inner.name}--></{tag}>')
+            html = html.replace(inner.html, kept, 1)
+            ok = _changed(inner, holds, rows, sent) and ok
+        elif inner.inner or inner.items:
+            drawn, inside_ok = _keeping(inner, holds, rows, sent)
+            html, ok = html.replace(inner.html, drawn, 1), ok and inside_ok
+    return html, ok
+
+
+def _reordered(part: Part, holds: dict[str, str], had: list[str]) -> bool:
+    """Whether the rows of `part` the page holds and keeps stand in another order now, or none
+    is kept: then the part is sent whole (its rows held as they are drawn are kept)."""
     now = {p.name for p in part.items}
     kept = [p.name for p in part.items if p.name in holds]
-    if [n for n in had if n in now] != kept or (not kept and (had or part.items)):
-        sent.append(_oob(part.html))
-        return True
+    return [n for n in had if n in now] != kept or (not kept and bool(had or part.items))
+
+
+def _rows(part: Part, holds: dict[str, str], had: list[str], sent: list[str]) -> bool:
+    """Adds to `sent` the rows of an unchanged `part` as they came and went: a row gone is
+    deleted, a changed one swapped, a new one put after the row before it (`_reordered` parts
+    are sent whole before this)."""
+    now = {p.name for p in part.items}
+    kept = [p.name for p in part.items if p.name in holds]
     sent.extend(f'<div id="part-{n}" hx-swap-oob="delete"></div>' for n in had if n not in now)
     before: str | None = None
     for row in part.items:

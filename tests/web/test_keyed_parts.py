@@ -27,6 +27,8 @@ STEPS = 8  # Undos a game is walked back by
 OOB = ' hx-swap-oob="true"'
 DELETE = re.compile(r'<div id="part-([a-z0-9_-]+)" hx-swap-oob="delete"></div>')
 INSERT = re.compile(r'<div hx-swap-oob="(afterend|beforebegin):#part-([a-z0-9_-]+)">\s*$')
+PRESERVE = re.compile(r'<([a-z]+) class="part(?: item)?" id="part-([a-z0-9_-]+)" '
+                      r'data-digest="" hx-preserve="true"><!--/part:\2--></\1>')
 CLIENT_ID = re.compile(r' data-client-id="[^"]*"')
 SECTION = re.compile(r'<section class="live"[^>]*>')
 
@@ -61,8 +63,12 @@ def patched(page: str, answer: str) -> str:
     answer = DELETE.sub("", answer)
     for part in _found(answer)[0]:
         element = answer[part.found.start():part.end]
+        for kept in PRESERVE.finditer(element):  # the page's own element in its place
+            start, end = extent(page, kept[2])
+            element = element.replace(kept[0], page[start:end], 1)
         insert = INSERT.search(answer, max(0, part.found.start() - 120), part.found.start())
         if insert:  # a new row, put beside the row named
+            assert f'id="part-{part.found["name"]}"' not in page, "a row the page has"
             start, end = extent(page, insert[2])
             where = end if insert[1] == "afterend" else start
             page = page[:where] + element + page[where:]

@@ -183,3 +183,35 @@ def test_in_every_game_a_page_missing_a_part_gets_the_whole_live_part(live_url, 
     banker.evaluate("() => htmx.trigger(document.body, 'refresh')")
     banker.wait_for_selector("#part-rename", state="attached")
     assert banker.evaluate("() => document.querySelector('.live').dataset.old") is None
+
+
+def test_a_new_row_brought_twice_stands_once(live_url, chromium):
+    """A tap's answer and a refresh that crossed it both bring the log's new row, put beside
+    the row before it: the page shows it once (static/parts.js), as drawn last."""
+    banker, _phone = counter_console(live_url, chromium)
+    record(banker, '{"type": "add", "player": "p1", "n": 3}', 1)
+    texts: list = []
+    banker.on("response", lambda r: texts.append(r.text()) if "/act" in r.url else None)
+    record(banker, '{"type": "add", "player": "p2", "n": 4}', 2)
+    answer = texts[-1]
+    assert 'hx-swap-oob="beforebegin:#part-events--1"' in answer  # the row put in place
+    assert banker.locator("#part-events--2").count() == 1
+    banker.evaluate("text => htmx.swap('.live', text, {swapStyle: 'none'})", answer)  # again
+    assert banker.locator("#part-events--2").count() == 1
+    assert banker.locator("#part-announce--2").count() == 1
+    assert banker.locator(".live .events-list > li").count() == 2
+
+
+def test_a_kept_part_the_page_lacks_is_asked_for_again(live_url, chromium):
+    """An answer keeps a part in place that the page does not have (it left with another
+    answer that crossed this one): the empty place says no digest, the page asks for its live
+    part again and is whole."""
+    banker, _phone = counter_console(live_url, chromium)
+    record(banker, '{"type": "add", "player": "p1", "n": 3}', 1)
+    banker.evaluate("""() => htmx.swap('.live', '<div class="part" id="part-foot" '
+      + 'hx-swap-oob="true" data-digest="0"><div class="part" id="part-gone" data-digest="" '
+      + 'hx-preserve="true"><!--/part:gone--></div><!--/part:foot--></div>',
+      {swapStyle: 'none'})""")
+    banker.wait_for_selector(".live [hx-preserve]", state="detached")
+    found = banker.evaluate(SAME_AS_FRESH)
+    assert found["same_parts"], (found["held"], found["fresh"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_parts_browser import console_of
+from tests.web.test_parts_browser import SAME_AS_FRESH, console_of
 
 pytestmark = pytest.mark.browser
 
@@ -55,3 +55,32 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
     assert answers == [200]
     assert banker.locator(".live .failure").count() == 0
     assert banker.locator(".live .panel[data-action='roll_region']").count() == 0
+
+
+def test_a_new_panel_around_the_same_dice_keeps_the_page_s_own_dice(live_url, chromium):
+    """The region rolled for her: the city roll comes in the same place around the same three
+    dice, which the answer does not send again (placeholders htmx fills with the page's own,
+    hx-preserve); the page is then the page drawn afresh."""
+    banker = console_of(live_url, chromium, "railbaron")
+    while banker.locator(".live button", has_text="Roll for everyone").count():  # ties again
+        seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+        banker.locator(".live button", has_text="Roll for everyone").first.click()
+        banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
+    banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
+    seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+    dice = banker.evaluate("() => [...document.querySelectorAll("
+                           "'.live .panel .part[id^=part-die-]')]"
+                           ".map(d => { d.kept = true; return d.id; })")
+    assert dice
+    answers: list = []
+    banker.on("response", lambda r: answers.append(r.text()) if "/act" in r.url else None)
+    banker.locator(".live .panel[data-action='roll_region'] button", has_text="Roll for me").click()
+    banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
+    banker.wait_for_selector(".live .panel[data-action='roll_city'] button.face")
+    assert 'hx-preserve="true"' in answers[0]  # the dice stood as places for the page's own
+    for die in dice:
+        assert banker.evaluate("id => document.getElementById(id).kept === true", die), die
+    assert banker.locator(".live [hx-preserve]").count() == 0  # every place filled
+    found = banker.evaluate(SAME_AS_FRESH)
+    assert found["same_parts"], (found["held"], found["fresh"])
+    assert found["held_words"] == found["fresh_words"]

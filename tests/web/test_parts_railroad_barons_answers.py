@@ -21,6 +21,7 @@ ROWS = ("events--", "announce--")  # and the rows of its lists
 # the game's panels that hold lines of their own: sent whole, they would send every line
 PANELS = {"game", "now", "cash", "correct", "holdings", "players", "seats", "rename"}
 OPEN = re.compile(r'<(div|span|li|p) class="part(?: item)?" id="part-([a-z0-9_-]+)"[^>]*>')
+PRESERVED = re.compile(r'id="part-([a-z0-9_-]+)" data-digest="" hx-preserve="true"')
 GONE = re.compile(r'<div id="part-([a-z0-9_-]+)" hx-swap-oob="delete">')
 
 
@@ -65,7 +66,7 @@ def nesting(html: str) -> dict[str, set[str]]:
     for found in OPEN.finditer(html):
         tag, name = found[1], found[2]
         end = html.index(f"<!--/part:{name}--></{tag}>", found.end())
-        out[name] = {n for n, _ in DIGESTS.findall(html, found.end(), end)}
+        out[name] = {n for _, n in OPEN.findall(html, found.end(), end)}  # kept ones too
     return out
 
 
@@ -92,8 +93,12 @@ class Page:
         assert answer.status_code == 200, answer.text[:300]
         assert answer.headers.get("HX-Reswap") == "none", f"{self.path}: the whole live part"
         sent = outer_parts(answer.text)
-        for name in sent:  # a part sent whole holds only the parts inside it as sent
-            for gone in self.inside.get(name, set()):
+        kept = set(PRESERVED.findall(answer.text))  # the page's own, kept in place by htmx
+        for name in list(kept):
+            kept |= self.inside.get(name, set())
+        for name in sent:  # a part sent whole holds only the parts inside it as sent or kept
+            rows = {n for n in self.holds if n.startswith(f"{name}--")}  # put in one by one
+            for gone in (self.inside.get(name, set()) | rows) - kept:
                 self.holds.pop(gone, None)
         self.inside.update(nesting(answer.text))
         self.holds.update(DIGESTS.findall(answer.text))
