@@ -26,6 +26,7 @@ GAME_WIDE = (
     "tests/test_refusals_keep_cash_secret.py",
     "tests/test_take_back_in_records.py",
     "tests/test_transfer_kinds.py",
+    "tests/web/test_keyed_parts.py",
     "tests/web/test_one_game_alone.py",
     "tests/web/test_panels_agree_with_the_post.py",
 )
