@@ -11,14 +11,20 @@ from tests.web.test_parts_browser import SAME_AS_FRESH, console_of
 pytestmark = pytest.mark.browser
 
 
-def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
+def region_roll(live_url, chromium):
+    """A new Rail Baron game's console once the first player is to roll for the region of
+    her home city (ties rolled again): the page, and its seq."""
     banker = console_of(live_url, chromium, "railbaron")
     while banker.locator(".live button", has_text="Roll for everyone").count():  # ties again
         seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
         banker.locator(".live button", has_text="Roll for everyone").first.click()
         banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
     banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
-    seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+    return banker, banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+
+
+def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
+    banker, seq = region_roll(live_url, chromium)
     answers: list = []
     banker.on("response", lambda r: answers.append(r.status) if "/act" in r.url else None)
     banker.evaluate("() => { for (const id of ['part-panel-1', 'part-die-red', 'part-die-w1'])"
@@ -61,13 +67,7 @@ def test_a_new_panel_around_the_same_dice_keeps_the_page_s_own_dice(live_url, ch
     """The region rolled for her: the city roll comes in the same place around the same three
     dice, which the answer does not send again (placeholders htmx fills with the page's own,
     hx-preserve); the page is then the page drawn afresh."""
-    banker = console_of(live_url, chromium, "railbaron")
-    while banker.locator(".live button", has_text="Roll for everyone").count():  # ties again
-        seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
-        banker.locator(".live button", has_text="Roll for everyone").first.click()
-        banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
-    banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
-    seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+    banker, seq = region_roll(live_url, chromium)
     dice = banker.evaluate("() => [...document.querySelectorAll("
                            "'.live .panel .part[id^=part-die-]')]"
                            ".map(d => { d.kept = true; return d.id; })")
