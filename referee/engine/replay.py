@@ -196,9 +196,8 @@ class _Block:
 
 
 def _packed_value(value: Any) -> Any:
-    """A frame's said or memo as `_bundle` reads it, unpacked."""
-    return value.unpacked() if isinstance(value, _Packed) else (
-        pickle.loads(value) if isinstance(value, bytes) else value)
+    """A frame's said or memo as `_bundle` reads it, unpacked (a `_Packed` is its pickle)."""
+    return pickle.loads(value) if isinstance(value, bytes) else value
 
 
 def _bundle(top: Frame) -> None:

@@ -144,6 +144,17 @@ def console_of(live_url, chromium, game: str):
     return banker
 
 
+def correct_from_another_tab(banker, seq: int, **whose: str) -> None:
+    """The banker corrects a cash by 5 from another tab of the console (`whose`: the game's
+    field naming the seat and the correction's type): the pages learn of it by polling."""
+    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
+                            "['X-CSRF-Token']")
+    tapped = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
+        "csrf_token": token, "seq": str(seq), "amount:signed": "5", "reason": "miscounted",
+        "page": "banker", **whose}, max_redirects=0)
+    assert tapped.status == 303
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_in_every_game_a_kept_panel_s_form_works_after_the_game_moved_on(live_url, chromium,
                                                                          game):
@@ -156,12 +167,7 @@ def test_in_every_game_a_kept_panel_s_form_works_after_the_game_moved_on(live_ur
     kind, field, select = CORRECTIONS[game]
     whose = banker.evaluate(f"() => [...document.querySelectorAll('{select} option')]"
                             ".map(o => o.value).filter(Boolean)[0]")
-    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
-                            "['X-CSRF-Token']")
-    tapped = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
-        "csrf_token": token, "seq": "0", "type": kind, field: whose, "amount:signed": "5",
-        "reason": "miscounted", "page": "banker"}, max_redirects=0)
-    assert tapped.status == 303
+    correct_from_another_tab(banker, 0, type=kind, **{field: whose})
     banker.wait_for_selector(".live[data-seq='1']", state="attached", timeout=8000)
     assert banker.evaluate("() => document.getElementById('part-rename').kept") is True
     # the kept form sends the page's seq: recorded, no 409

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.conftest import PHONE, import_in, join_phones
+from tests.web.test_parts_browser import correct_from_another_tab
 
 pytestmark = pytest.mark.browser
 
@@ -33,12 +34,7 @@ def auction_game(live_url, chromium, folder: Path, cut: int = AUCTION,
 
 def correct_cash(banker, account: str, seq: int) -> None:
     """The banker corrects a player's cash from another tab of the console."""
-    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
-                            "['X-CSRF-Token']")
-    tapped = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
-        "csrf_token": token, "seq": str(seq), "type": "adjust_cash", "account": account,
-        "amount:signed": "5", "reason": "miscounted", "page": "banker"}, max_redirects=0)
-    assert tapped.status == 303
+    correct_from_another_tab(banker, seq, type="adjust_cash", account=account)
 
 
 def test_a_kept_bid_form_still_works_after_another_part_changed(live_url, chromium, tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_parts_browser import SAME_AS_FRESH, console_of
+from tests.web.test_parts_browser import SAME_AS_FRESH, console_of, correct_from_another_tab
 
 pytestmark = pytest.mark.browser
 
@@ -33,12 +33,7 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
     # it by polling and keeps its dice panel, which did not change
     whose = banker.evaluate("() => [...document.querySelectorAll('#adjust-player option')]"
                             ".map(o => o.value).filter(Boolean)[0]")
-    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
-                            "['X-CSRF-Token']")
-    tapped = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
-        "csrf_token": token, "seq": str(seq), "type": "adjust_cash", "player": whose,
-        "amount:signed": "5", "reason": "miscounted", "page": "banker"}, max_redirects=0)
-    assert tapped.status == 303
+    correct_from_another_tab(banker, seq, type="adjust_cash", player=whose)
     banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached",
                              timeout=8000)
     kept = "id => document.getElementById(id).kept === true"

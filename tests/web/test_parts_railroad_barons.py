@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.web.conftest import PHONE, import_in
+from tests.web.test_parts_browser import correct_from_another_tab
 from tests.web.test_parts_railroad_barons_answers import record
 
 pytestmark = pytest.mark.browser
@@ -49,12 +50,7 @@ def test_a_kept_panel_s_form_still_works_after_another_panel_changed(live_url, c
     ann.evaluate(KEEP, kept)
     bob_cash = ann.text_content("[data-cash-of='bob']")
     # the banker corrects Bob's cash: Ann's phone learns of it by polling and takes Bob's line
-    token = banker.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))"
-                            "['X-CSRF-Token']")
-    corrected = banker.request.post(banker.url.split("/banker")[0] + "/act", form={
-        "csrf_token": token, "seq": str(start), "type": "adjust_cash", "account": "bob",
-        "amount:signed": "5", "reason": "miscounted", "page": "banker"}, max_redirects=0)
-    assert corrected.status == 303
+    correct_from_another_tab(banker, start, type="adjust_cash", account="bob")
     ann.wait_for_selector(f".live[data-seq='{start + 1}']", state="attached", timeout=8000)
     assert ann.text_content("[data-cash-of='bob']") != bob_cash  # another panel changed
     assert ann.evaluate(KEPT, kept) == [True, True, True]  # and these were left as they were

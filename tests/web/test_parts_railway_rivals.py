@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.web.test_parts import DIGESTS, HTMX, header, holds_of
 from tests.web.test_railway_rivals_web import act, seated
 
@@ -118,22 +120,16 @@ def test_a_payment_and_its_undo_send_the_two_accounts_it_moved(browser):
             assert fresh[name] == digest
 
 
-def test_a_phone_learns_of_another_s_payment_by_the_accounts_alone(browser):
-    _banker, ann, bob, _cy, game_id = building(browser)
-    phone = bob.get(f"/g/{game_id}/me", headers=HTMX).text
+@pytest.mark.parametrize("page, own", [("me", {"you-cash"}), ("table", set())],
+                         ids=["another phone", "the table view"])
+def test_another_page_learns_of_a_payment_by_the_accounts_alone(browser, page, own):
+    banker, ann, bob, _cy, game_id = building(browser)
+    who = bob if page == "me" else banker  # Bob's phone, or the banker's table view
+    held = who.get(f"/g/{game_id}/{page}", headers=HTMX).text
     assert act(ann, game_id, PAYMENT).status_code == 303
-    update = bob.get(f"/g/{game_id}/me", headers=header(holds_of(phone)))
-    assert_a_fraction(update, phone)
-    assert ours_sent(update, phone) == {"you-cash"} | MOVED
-
-
-def test_the_table_view_learns_of_a_payment_by_the_accounts_alone(browser):
-    banker, ann, _bob, _cy, game_id = building(browser)
-    screen = banker.get(f"/g/{game_id}/table", headers=HTMX).text
-    assert act(ann, game_id, PAYMENT).status_code == 303
-    update = banker.get(f"/g/{game_id}/table", headers=header(holds_of(screen)))
-    assert_a_fraction(update, screen)
-    assert ours_sent(update, screen) == MOVED
+    update = who.get(f"/g/{game_id}/{page}", headers=header(holds_of(held)))
+    assert_a_fraction(update, held)
+    assert ours_sent(update, held) == own | MOVED
 
 
 def test_a_bonus_town_sends_the_bonus_form_and_the_accounts_not_the_payments(browser):
