@@ -3,6 +3,8 @@
      `name:digest` pairs, the live section's own first, then each part and row in the page's
      order), so the answer carries only what changed, out of band;
    - the poller sends the stamp's seq;
+   - a page showing a refusal says so (X-Refusal-Shown), else a tap's answer leaves the empty
+     box alone;
    - every tap (a form marked data-act) sends the page's one seq and one-time client id, from
      the live part's stamp, and the page's name, from the live section, so a form kept across
      answers never sends an old seq;
@@ -15,7 +17,7 @@
 (function () {
   "use strict";
 
-  function stamp() { return document.querySelector(".live .live-stamp"); }
+  function stamp() { return document.querySelector(".live #part-stamp"); }
 
   function holds() {
     var live = document.querySelector(".live");
@@ -47,6 +49,9 @@
     if (live && target === live) {
       var pairs = holds();
       if (pairs) event.detail.headers["X-Parts-Held"] = pairs;
+      /* the refusal box beside the live part: a tap's answer empties it only if it shows one */
+      var refusal = document.getElementById("act-refusal");
+      if (refusal && refusal.firstElementChild) event.detail.headers["X-Refusal-Shown"] = "yes";
     }
   });
 

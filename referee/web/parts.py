@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 HELD_HEADER = "X-Parts-Held"
+REFUSAL_HEADER = "X-Refusal-Shown"  # the page shows a refusal beside its live part
 ROOT = "live"  # the live section's own name in the header
 LIVE = re.compile(r'<section class="live"(?P<attrs>[^>]*)>')
 _ROW_LEFT = re.compile(r"\s*\0")

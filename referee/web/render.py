@@ -13,7 +13,7 @@ from referee.web.db import get_db
 from referee.web.headline import default_headline
 from referee.web.hooks import hooks_for
 from referee.web.lan import public_links, public_url
-from referee.web.parts import HELD_HEADER, answer, answering, held, mark
+from referee.web.parts import HELD_HEADER, REFUSAL_HEADER, answer, answering, held, mark
 from referee.web.permits import seated_banker_of
 from referee.web.presenter import Presenter
 from referee.web.qr import qr_svg
@@ -100,7 +100,7 @@ def render_game(
         "failed": failed,
         "notice": notice,
         "refusal": refusal,
-        "refusal_oob": answer and is_htmx(),
+        "refusal_oob": answer and is_htmx() and (refusal is not None or _shows_refusal()),
         "over": game_over(game, snapshot.state),
     }
     context.update(_owner_asks(db, game, actor, page))
@@ -124,6 +124,12 @@ def render_game(
     response = make_response(mark(render_template(f"play/{page}.html", **context))[0], status)
     response.vary.update(("HX-Request", HELD_HEADER))
     return response
+
+
+def _shows_refusal() -> bool:
+    """Whether the page being answered may show a refusal, which the answer then empties: it
+    says so (static/parts.js), or it does not say what it holds."""
+    return HELD_HEADER not in request.headers or REFUSAL_HEADER in request.headers
 
 
 def _live_answer(status: int, context: dict[str, Any]) -> Response:

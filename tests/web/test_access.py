@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 import pytest
 
 from referee.games import registry
+from tests.web.test_parts import stamp_seq
 from tests.web.test_railbaron_turn import Page
 
 
@@ -37,7 +38,7 @@ def test_a_die_face_is_a_button_whose_form_asks_for_what_htmx_asks(race):
     _banker, ann, _bob, game_id = race
     page = ann.get(f"/g/{game_id}/me").text
     assert 'role="button"' not in page  # no link that only looks like a button
-    seq = re.search(r'class="live-stamp" hidden data-seq="(\d+)"', page)[1]
+    seq = stamp_seq(page)
     forms = [f for f in Page(page).forms if 'draft-tap' in f.attrs.get("class", "")]
     assert len(forms) == 1  # the die's one form, a button a face
     (form,) = forms

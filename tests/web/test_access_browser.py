@@ -198,9 +198,9 @@ def press(page, selector: str, key: str) -> int:
     live part's stamp comes in every answer, whole or in parts) and check that the focus is on
     its "now" heading: the Tabs it took."""
     tabs = tab_to(page, selector)
-    page.evaluate("() => { document.querySelector('.live .live-stamp').dataset.old = 'yes'; }")
+    page.evaluate("() => { document.querySelector('.live #part-stamp').dataset.old = 'yes'; }")
     page.keyboard.press(key)
-    page.wait_for_function("() => !document.querySelector('.live .live-stamp').dataset.old")
+    page.wait_for_function("() => !document.querySelector('.live #part-stamp').dataset.old")
     page.wait_for_function("() => document.activeElement.matches('.live .now-card h2')")
     assert page.evaluate("document.activeElement.getAttribute('tabindex')") == "-1"
     return tabs

@@ -79,7 +79,9 @@ def test_your_turn_reaches_the_history_page_and_undo_asks_once(app, live_url, ch
     banker.click(".undo-confirm summary")
     confirm = banker.locator(".undo-confirm button:has-text('Yes, take it back')")
     confirm.scroll_into_view_if_needed()
-    assert "Bob rolls" in banker.text_content(".undo-confirm")
+    # asked, the card names the roll once, above the question
+    assert banker.locator(".undo-what").is_visible()
+    assert "Take back the last action?" in banker.text_content(".undo-confirm")
     shoot(banker, "undo-confirm-360")
     check_phone_layout(banker)
     seq = int(banker.get_attribute(".live", "data-seq"))

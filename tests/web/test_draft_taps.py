@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.test_panels_agree_with_the_post import imported as import_record
+from tests.web.test_parts import STAMP
 
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 # each game's recorded game, where to cut it, and whether its pages tap into a draft there
@@ -23,7 +24,6 @@ RECORDS = {
     "railroad_barons": ("barons_game_1.json", range(0, 60, 6), False),
     "railway_rivals": ("railway_rivals_game_1.json", range(0, 120, 12), False),
 }
-STAMP = re.compile(r'class="live-stamp" hidden data-seq="(\d+)"')
 
 
 class Taps(HTMLParser):

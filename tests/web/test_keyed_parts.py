@@ -21,7 +21,7 @@ from jinja2 import DictLoader
 from referee.web.parts import NOSCRIPT, _found, _shell, answering, digest_of, key_digest
 from tests.recorded import recorded_games
 from tests.web.test_panels_agree_with_the_post import imported
-from tests.web.test_parts import HTMX, header, holds_of
+from tests.web.test_parts import HTMX, header, holds_of, stamp_seq
 
 GAMES = recorded_games()
 STEPS = 8  # Undos a game is walked back by
@@ -123,7 +123,7 @@ def test_a_keyed_part_is_the_same_whenever_its_key_is(browser, path):
                     f"{path.stem}, {step} Undos back, {page}: part {name!r} drawn two ways "
                     f"under one digest")
         held = drawn["banker"]
-        seq = re.search(r'class="live-stamp" hidden data-seq="(\d+)"', held)[1]
+        seq = stamp_seq(held)
         data = {"type": "undo", "seq": seq, "page": "banker", "csrf_token": banker.token()}
         answer = banker.client.post(f"/g/{game_id}/act", data=data,
                                     headers=header(holds_of(held)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from referee.web import create_app
 from referee.web.db import open_database
 from referee.web.store import get_game, insert_action
@@ -24,7 +26,7 @@ def test_pages_poll_the_version_and_reload_on_refresh(table):
     for who, page in ((banker, "banker"), (banker, "table"), (ann, "me"), (ann, "history")):
         text = who.get(f"/g/{game_id}/{page}").text
         assert f'class="poll" hx-get="/g/{game_id}/version' in text  # + the stamp's seq
-        assert 'class="live-stamp" hidden data-seq="0"' in text
+        assert re.search(r'id="part-stamp" data-digest="[0-9a-f]+" hidden data-seq="0"', text)
         assert 'hx-trigger="every 2s"' in text
         assert 'hx-trigger="refresh from:body"' in text
 

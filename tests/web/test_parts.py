@@ -12,6 +12,12 @@ HTMX = {"HX-Request": "true"}
 DIGESTS = re.compile(r'<(?:div|span|li|p) class="part(?: item)?" id="part-([a-z0-9_-]+)"'
                      r'(?: hx-swap-oob="true")? data-digest="([0-9a-f]+)"')
 ROOT = re.compile(r'<section class="live" data-digest="([0-9a-f]+)"')
+STAMP = re.compile(r'id="part-stamp" data-digest="[0-9a-f]*" hidden data-seq="(\d+)"')
+
+
+def stamp_seq(html: str) -> str:
+    """The seq of the page's stamp (templates/_macros.html `live_stamp`), as drawn."""
+    return STAMP.search(html)[1]
 
 
 def holds_of(html: str) -> dict[str, str]:
@@ -52,14 +58,15 @@ def test_an_answer_to_a_page_that_says_what_it_holds_sends_only_the_changed_part
     assert '<section class="live"' not in answer.text
     sent = set(DIGESTS.findall(answer.text))
     names = {name for name, _ in sent}
-    assert {"stamp", "undo-last", "undo-take"} <= names  # the new seq and Undo's words
+    assert {"stamp", "undo-last"} <= names  # the new seq and the words Undo names
     assert not names & {"game", "foot", "cash", "rename", "record", "seats", "poll", "undo",
                         "events"}  # left alone: the Undo card and the log stand as they were
     assert 'hx-swap-oob="beforebegin:#part-events--1"><li class="part item" ' \
            'id="part-events--2"' in answer.text  # the log's new row, put above the one before
     rows = {n for n in names if "--" in n}  # new rows come inside an insertion
     assert rows == {"announce--2", "events--2"}
-    assert answer.text.count('hx-swap-oob="true"') == len(sent) - len(rows) + 1  # + refusal box
+    assert answer.text.count('hx-swap-oob="true"') == len(sent) - len(rows)
+    assert "act-refusal" not in answer.text  # the page shows no refusal to empty
     assert "p2 adds 3." in answer.text
     assert len(answer.data) * 2 < len(whole.data)  # a fraction of the whole
     # what it sent is what the page would now hold
@@ -68,6 +75,30 @@ def test_an_answer_to_a_page_that_says_what_it_holds_sends_only_the_changed_part
         if name != "stamp":
             assert holds_of(fresh)[name] == digest
     assert page  # the page as first drawn answered too
+
+
+EMPTY_BOX = '<div id="act-refusal" class="act-refusal" hx-swap-oob="true"></div>'
+
+
+def test_a_tap_s_answer_empties_the_refusal_box_only_where_the_page_shows_one(table):
+    """The box sits beside the live part (templates/play/_refusal.html): a page that says it
+    shows a refusal (static/parts.js), or says nothing of what it holds, gets it emptied."""
+    banker, _ann, _bob, game_id = table
+    held_page = banker.client.get(f"/g/{game_id}/banker", headers=HTMX).text
+    quiet = tap(banker, game_id, "banker", header(holds_of(held_page)),
+                type="add", player="p1", **{"n:int": "1"})
+    assert quiet.headers["HX-Reswap"] == "none" and "act-refusal" not in quiet.text
+    held_page = banker.client.get(f"/g/{game_id}/banker", headers=HTMX).text
+    shown = tap(banker, game_id, "banker",
+                {**header(holds_of(held_page)), "X-Refusal-Shown": "yes"},
+                type="add", player="p1", **{"n:int": "1"})
+    assert shown.headers["HX-Reswap"] == "none" and EMPTY_BOX in shown.text
+    unsaid = tap(banker, game_id, "banker", HTMX, type="add", player="p1", **{"n:int": "1"})
+    assert '<section class="live"' in unsaid.text and EMPTY_BOX in unsaid.text
+    stale = banker.client.post(f"/g/{game_id}/act", headers=header(holds_of(held_page)), data={
+        "seq": "1", "page": "banker", "csrf_token": banker.token(), "type": "add",
+        "player": "p1", "n:int": "1"})
+    assert "Someone acted first" in stale.text.split('<div id="act-refusal"')[1]
 
 
 def test_a_live_update_sends_only_what_another_seat_changed(table):
@@ -100,7 +131,7 @@ def test_a_kept_form_posts_the_page_s_one_seq_and_a_stale_one_is_still_refused(a
     banker, ann, bob, game_id = table
     page = bob.client.get(f"/g/{game_id}/me").text
     assert 'name="seq"' not in re.sub(r"<noscript>.*?</noscript>", "", page, flags=re.DOTALL)
-    assert page.count('class="live-stamp"') == 1
+    assert page.count('id="part-stamp"') == 1
     assert ann.act(game_id, type="add", player="p1", **{"n:int": "1"}).status_code == 303
     assert banker.act(game_id, type="reset", page="banker").status_code == 303
     stale = bob.act(game_id, seq=1, htmx=True, type="add", player="p2", **{"n:int": "1"},

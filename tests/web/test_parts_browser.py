@@ -38,7 +38,7 @@ def record(page, action: str, seq: int) -> None:
         page.click(".raw-json summary")
     page.fill("#action-json", action)
     page.click("button:text-is('Record')")
-    page.wait_for_selector(f".live[data-seq='{seq}'] .live-stamp[data-seq='{seq}']",
+    page.wait_for_selector(f".live[data-seq='{seq}'] #part-stamp[data-seq='{seq}']",
                            state="attached")
 
 
@@ -102,7 +102,7 @@ SAME_AS_FRESH = """async () => {
 def undo(page, seq: int) -> None:
     page.click("details.undo-confirm summary")
     page.click("form.undo button[type=submit]")
-    page.wait_for_selector(f".live[data-seq='{seq}'] .live-stamp[data-seq='{seq}']",
+    page.wait_for_selector(f".live[data-seq='{seq}'] #part-stamp[data-seq='{seq}']",
                            state="attached")
     page.wait_for_selector("details.undo-confirm[open]", state="detached")  # folded again
 

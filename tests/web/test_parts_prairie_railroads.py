@@ -54,7 +54,7 @@ def test_a_kept_bid_form_still_works_after_another_part_changed(live_url, chromi
     # the kept form sends the page's one seq: recorded, never a 409
     bob.fill(".pr-bid-form input[name='amount:int']", "10")
     bob.click(".pr-bid-form button")
-    bob.wait_for_selector(f".live-stamp[data-seq='{AUCTION + 2}']", state="attached")
+    bob.wait_for_selector(f"#part-stamp[data-seq='{AUCTION + 2}']", state="attached")
     assert answers == [200]
     assert bob.locator(".live .failure").count() == 0
     assert "by Bob" in bob.text_content(".pr-auction")
@@ -78,7 +78,7 @@ def test_the_console_s_kept_correction_form_works_after_a_phone_bid(live_url, ch
     banker.fill("#adjust-amount", "3")
     banker.fill("#adjust-reason", "miscounted")
     banker.click(".pr-correct button:text-is('Correct')")
-    banker.wait_for_selector(f".live-stamp[data-seq='{AUCTION + 2}']", state="attached")
+    banker.wait_for_selector(f"#part-stamp[data-seq='{AUCTION + 2}']", state="attached")
     assert answers == [200]
     assert banker.locator(".live .failure").count() == 0
     assert banker.evaluate("() => document.getElementById('part-correct').kept") is True
@@ -109,7 +109,7 @@ def test_a_kept_growth_dice_panel_taps_with_the_page_s_new_seq(live_url, chromiu
     bob.evaluate("ids => ids.forEach(id => { document.getElementById(id).kept = true; })",
                  list(rows))
     correct_cash(banker, "ann", GROWTH)  # elsewhere: Bob's phone learns of it by polling
-    bob.wait_for_selector(f".live-stamp[data-seq='{GROWTH + 1}']", state="attached",
+    bob.wait_for_selector(f"#part-stamp[data-seq='{GROWTH + 1}']", state="attached",
                           timeout=8000)
     for row in rows:
         assert bob.evaluate("id => document.getElementById(id).kept === true", row), row
@@ -121,7 +121,7 @@ def test_a_kept_growth_dice_panel_taps_with_the_page_s_new_seq(live_url, chromiu
     bob.wait_for_selector(units + "[aria-pressed='true']")
     assert bob.get_attribute(tens, "aria-pressed") == "true"  # the first face is not lost
     bob.click(".pr-growth button:has-text('Record 1, 5')")
-    bob.wait_for_selector(f".live-stamp[data-seq='{GROWTH + 2}']", state="attached")
+    bob.wait_for_selector(f"#part-stamp[data-seq='{GROWTH + 2}']", state="attached")
     assert answers == [200]
     assert bob.locator(".live .failure").count() == 0
     assert bob.locator(".live .pr-growth").count() == 0

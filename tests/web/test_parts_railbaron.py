@@ -4,11 +4,10 @@ send the few parts that changed, not the whole live part; a tap carries no seq o
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from tests.web.test_parts import DIGESTS, HTMX, header, holds_of
+from tests.web.test_parts import DIGESTS, HTMX, header, holds_of, stamp_seq
 from tests.web.test_railbaron_board import us_game  # noqa: F401
 from tests.web.test_railbaron_turn import Page, Table, make_table, tiny_app  # noqa: F401
 from tests.web.test_railbaron_turn import live as words
@@ -26,7 +25,7 @@ def live(who, game_id: str, page: str) -> str:
 
 def post(who, game_id: str, page: str, held: str, **fields: str):
     """A tap as static/parts.js sends it, from a page holding the parts of `held`."""
-    seq = re.search(r'class="live-stamp" hidden data-seq="(\d+)"', held)[1]
+    seq = stamp_seq(held)
     data = {"seq": seq, "page": page, "csrf_token": who.token(), **fields}
     return who.client.post(f"/g/{game_id}/act", data=data, headers=header(holds_of(held)))
 

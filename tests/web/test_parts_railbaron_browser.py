@@ -16,11 +16,11 @@ def region_roll(live_url, chromium):
     her home city (ties rolled again): the page, and its seq."""
     banker = console_of(live_url, chromium, "railbaron")
     while banker.locator(".live button", has_text="Roll for everyone").count():  # ties again
-        seq = banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+        seq = banker.evaluate("() => +document.querySelector('#part-stamp').dataset.seq")
         banker.locator(".live button", has_text="Roll for everyone").first.click()
-        banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
+        banker.wait_for_selector(f"#part-stamp[data-seq='{seq + 1}']", state="attached")
     banker.wait_for_selector(".live .panel[data-action='roll_region'] button.face")
-    return banker, banker.evaluate("() => +document.querySelector('.live-stamp').dataset.seq")
+    return banker, banker.evaluate("() => +document.querySelector('#part-stamp').dataset.seq")
 
 
 def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
@@ -34,7 +34,7 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
     whose = banker.evaluate("() => [...document.querySelectorAll('#adjust-player option')]"
                             ".map(o => o.value).filter(Boolean)[0]")
     correct_from_another_tab(banker, seq, type="adjust_cash", player=whose)
-    banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached",
+    banker.wait_for_selector(f"#part-stamp[data-seq='{seq + 1}']", state="attached",
                              timeout=8000)
     kept = "id => document.getElementById(id).kept === true"
     for part in ("part-panel-1", "part-die-red", "part-die-w1"):
@@ -52,7 +52,7 @@ def test_a_kept_dice_panel_taps_with_the_page_s_new_seq(live_url, chromium):
     assert banker.locator(".live button.face[aria-pressed='true']").count() == 3
     # and the roll the faces make is recorded: no 409
     banker.click(".live button:has-text('Record red 3, 2, 4')")
-    banker.wait_for_selector(f".live-stamp[data-seq='{seq + 2}']", state="attached")
+    banker.wait_for_selector(f"#part-stamp[data-seq='{seq + 2}']", state="attached")
     assert answers == [200]
     assert banker.locator(".live .failure").count() == 0
     assert banker.locator(".live .panel[data-action='roll_region']").count() == 0
@@ -70,7 +70,7 @@ def test_a_new_panel_around_the_same_dice_keeps_the_page_s_own_dice(live_url, ch
     answers: list = []
     banker.on("response", lambda r: answers.append(r.text()) if "/act" in r.url else None)
     banker.locator(".live .panel[data-action='roll_region'] button", has_text="Roll for me").click()
-    banker.wait_for_selector(f".live-stamp[data-seq='{seq + 1}']", state="attached")
+    banker.wait_for_selector(f"#part-stamp[data-seq='{seq + 1}']", state="attached")
     banker.wait_for_selector(".live .panel[data-action='roll_city'] button.face")
     assert 'hx-preserve="true"' in answers[0]  # the dice stood as places for the page's own
     for die in dice:

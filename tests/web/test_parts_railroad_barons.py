@@ -37,7 +37,7 @@ def long_game_on_phones(live_url, chromium, tmp_path):
 
 
 def seq(page) -> int:
-    return int(page.get_attribute(".live .live-stamp", "data-seq"))
+    return int(page.get_attribute(".live #part-stamp", "data-seq"))
 
 
 def test_a_kept_panel_s_form_still_works_after_another_panel_changed(live_url, chromium,

@@ -15,7 +15,7 @@ from tests.web.test_parts import DIGESTS, HTMX, header, holds_of
 
 LONG = 300  # actions of a legal game already played: Operating Rounds with Holdings started
 SHARED = {"live", "stamp", "poll", "announce", "notice", "asks", "cue", "undo", "undo-last",
-          "undo-take", "redo-what", "take-back", "take-back-line", "take-back-what", "events",
+          "redo-what", "take-back", "take-back-line", "events",
           "headline", "foot"}  # the web core's parts of every page
 ROWS = ("events--", "announce--")  # and the rows of its lists
 # the game's panels that hold lines of their own: sent whole, they would send every line

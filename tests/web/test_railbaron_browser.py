@@ -261,7 +261,7 @@ def test_a_short_rail_baron_game_on_two_phones_and_the_banker(app, live_url, chr
     fresh(banker)
     shoot(banker, "banker-1280")
     banker.locator(".undo-confirm summary").click()
-    assert "Bob rovers Ann" in text(banker, ".undo-confirm")
+    assert "Bob rovers Ann" in text(banker, ".undo-what")  # named once, above the question
     act(banker, "Yes, take it back")
     bob.wait_for_selector(".rb-rover", timeout=6000)
     check_privacy(bob, "p1", 205_000)

@@ -777,7 +777,7 @@ def test_declare_rover_and_the_win_screen(rb):
     assert cash_shown(rb.page(rb.bob), "p1") == ["$152,000"]
     # the banker takes the rover back
     console = rb.page(rb.banker)
-    assert "Take back:" in console and "Bob rovers Ann" in live(console)
+    assert "Last action:" in console and "Bob rovers Ann" in live(console)
     assert press(rb.banker, console, "Yes, take it back").status_code == 303
     assert "Rover Ann +$50,000" in Page(rb.page(rb.bob)).buttons()
     rb.do(type="stop", player="p2", ridden=["AA"])

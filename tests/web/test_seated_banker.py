@@ -13,6 +13,7 @@ import pytest
 
 from referee import PROJECT_ROOT
 from tests.web.test_imports import upload
+from tests.web.test_parts import stamp_seq
 from tests.web.test_railbaron_turn import TINY, cash_shown, live, make_table, press
 
 FINISHED = PROJECT_ROOT / "tests" / "fixtures" / "games" / "railbaron_game_1.json"
@@ -231,7 +232,7 @@ def test_the_owner_phone_hears_of_a_waiting_correction_from_its_poller(tiny_app,
     phone = table.page(table.bob)
     poll = re.search(r'class="poll" hx-get="([^"]+)"', phone)[1].replace("&amp;", "&")
     assert "asks=" in poll and "seq=" not in poll
-    poll += "&seq=" + re.search(r'class="live-stamp" hidden data-seq="(\d+)"', phone)[1]
+    poll += "&seq=" + stamp_seq(phone)
     assert table.bob.get(poll).headers.get("HX-Reswap") == "none"
     assert correct(table, 5_000).status_code == 202
     assert "HX-Trigger" in table.bob.get(poll).headers

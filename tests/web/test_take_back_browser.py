@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import check_phone_layout, join_phones
+from tests.web.phone import SHOTS
 from tests.web.test_railbaron_browser import act, fresh, roll, seq, start_on_tiny, tap, text
 
 pytestmark = pytest.mark.browser
@@ -34,8 +35,14 @@ def test_a_player_takes_back_his_own_mis_tap(app, live_url, chromium):
     check_phone_layout(ann)  # its one line folds a long tap's words, no sideways scroll
     asked = " ".join(card.text_content().split())
     assert asked.startswith("Take back:") and "Ann" in asked and "North" in asked, asked
+    line = ann.locator("#part-take-back-line")
+    height = line.evaluate("e => e.getBoundingClientRect().height")
     card.click()
     check_phone_layout(ann)
+    # opened, the one line unfolds: the tap is named whole, once, above "Yes, take it back"
+    assert line.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    assert line.evaluate("e => e.getBoundingClientRect().height") > height
+    ann.screenshot(path=str(SHOTS / "take-back-open-360.png"))
     act(ann, "Yes, take it back")
     assert ann.locator(".live .take-back").count() == 0  # nothing of hers left to take back
     assert "North" not in text(ann, ".live")

@@ -12,7 +12,7 @@ def test_undo_names_the_action_and_redo_puts_it_back_in_the_counter_game(app, ta
     assert "undo-redo" not in console  # no Undo card before anything is recorded
     ann.act(game_id, type="add", player="p1", **{"n:int": "3"})
     console = banker.get(f"/g/{game_id}/banker").text
-    assert "Take back:" in console and "p1 adds 3." in live(console)
+    assert "Last action:" in console and "p1 adds 3." in live(console)
     assert press(banker, console, "Yes, take it back").status_code == 303
     console = banker.get(f"/g/{game_id}/banker").text
     assert "Taken back:" in live(console) and "p1 adds 3." in live(console)
@@ -20,7 +20,7 @@ def test_undo_names_the_action_and_redo_puts_it_back_in_the_counter_game(app, ta
     assert press(banker, console, "Redo: put it back").status_code == 303
     assert [a["type"] for a in stored_actions(app, game_id)] == ["add", "undo", "redo"]
     console = banker.get(f"/g/{game_id}/banker").text
-    assert "Redo: put it back" not in console and "Take back:" in console
+    assert "Redo: put it back" not in console and "Last action:" in console
     assert ann.act(game_id, type="redo").status_code == 403  # the banker's alone, as undo is
 
 
