@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.web.test_parts import DIGESTS, HTMX, header, holds_of
-from tests.web.test_railway_rivals_web import act, seated
+from tests.web.test_railway_rivals_web import act, seated, to_the_entry
 
 PART = re.compile(r'<(?:div|span|li|p) class="part(?: item)?" id="part-([a-z0-9_-]+)"')
 
@@ -180,3 +180,19 @@ def test_a_company_done_sends_its_own_place_and_not_the_other_companies_panels(b
     fresh = holds_of(banker.get(f"/g/{game_id}/banker", headers=HTMX).text)
     assert fresh["now-co2"] == held["now-co2"] and fresh["now-co3"] == held["now-co3"]
     assert fresh["now-co1"] != held["now-co1"]
+
+
+def test_a_company_entering_a_race_sends_the_others_their_partners_alone(browser):
+    """Every company is asked at once; as one enters, the others' panels stay and only the
+    partners each may take for a joint train (a part of its own) are sent again."""
+    banker, ann, _bob, _cy, game_id = seated(browser)
+    to_the_entry(banker, ann, _bob, _cy, game_id)
+    console = banker.get(f"/g/{game_id}/banker", headers=HTMX).text
+    assert all(f'id="part-joint{n}"' in console for n in (1, 2, 3))
+    assert act(ann, game_id, {"type": "enter", "company": "p1"}).status_code == 303
+    update = banker.get(f"/g/{game_id}/banker", headers=header(holds_of(console)))
+    assert update.status_code == 200 and update.headers["HX-Reswap"] == "none"
+    names = ours_sent(update, console)
+    assert {"now-co1", "joint2", "joint3"} <= names  # Ann's panel goes; Bob and Cy lose her
+    assert not names & {"now-co2", "now-co3"}
+    assert '<option value="p1">' not in update.text and '<option value="p3">' in update.text

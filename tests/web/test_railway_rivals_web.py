@@ -118,8 +118,9 @@ def test_a_phone_shows_its_money_and_only_what_it_may_do_now(browser):
     assert refused.status_code == 422 and "Name the rival (or rivals) paid." in text(refused)
 
 
-def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
-    banker, ann, bob, cy, game_id = seated(browser)
+def to_the_entry(banker, ann, bob, cy, game_id):
+    """`to_the_races`, then the keeper throws Wien and Linz, a run of 6 hexes or more: every
+    company is asked whether it enters."""
     to_the_races(banker, ann, bob, cy, game_id)
     console = text(banker.get(f"/g/{game_id}/banker"))
     assert "Throw for the first town" in console and "Roll for me" in console
@@ -131,6 +132,11 @@ def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
     assert "Is the run from Wien to Linz at least 6 hexes" in console
     run = re.search(r"value='([^']+run_length[^']+true[^']*)'", console).group(1)
     assert banker.act(game_id, json=run, page="banker").status_code == 303  # the console's form
+
+
+def test_a_race_on_the_phones_with_the_keeper_throwing_the_towns(browser):
+    banker, ann, bob, cy, game_id = seated(browser)
+    to_the_entry(banker, ann, bob, cy, game_id)
     table = text(banker.get(f"/g/{game_id}/table"))
     assert '<span>Wien</span>' in table and '<span>Linz</span>' in table
     assert "Target: <strong>250 units</strong>" in table
