@@ -290,8 +290,10 @@ def _changed(part: Part, holds: dict[str, str], rows: dict[str, list[str]],
         return True
     if _reordered(part, holds, rows.get(part.name, [])):
         return _whole(part, holds, rows, sent)
-    return (all(_changed(p, holds, rows, sent) for p in part.inner)
-            and _rows(part, holds, rows.get(part.name, []), sent))
+    if not all(_changed(p, holds, rows, sent) for p in part.inner):
+        return False
+    _rows(part, holds, rows.get(part.name, []), sent)
+    return True
 
 
 def _whole(part: Part, holds: dict[str, str], rows: dict[str, list[str]],
@@ -333,7 +335,7 @@ def _reordered(part: Part, holds: dict[str, str], had: list[str]) -> bool:
     return [n for n in had if n in now] != kept or (not kept and bool(had or part.items))
 
 
-def _rows(part: Part, holds: dict[str, str], had: list[str], sent: list[str]) -> bool:
+def _rows(part: Part, holds: dict[str, str], had: list[str], sent: list[str]) -> None:
     """Adds to `sent` the rows of an unchanged `part` as they came and went: a row gone is
     deleted, a changed one swapped, a new one put after the row before it (`_reordered` parts
     are sent whole before this)."""
@@ -349,7 +351,6 @@ def _rows(part: Part, holds: dict[str, str], had: list[str], sent: list[str]) ->
             where = f"afterend:#part-{before}" if before else f"beforebegin:#part-{kept[0]}"
             sent.append(f'<div hx-swap-oob="{where}">{row.html}</div>')
         before = row.name
-    return True
 
 
 def answer(html: str, holds: dict[str, str] | None) -> str | None:

@@ -401,12 +401,9 @@ class Presenter:
         return {"key": key, "label": label, "colour": colour, "value": value, "faces": faces,
                 "forms": tap_forms(faces, key, "face")}
 
-    @staticmethod
-    def tap_forms(items: list[Any], name: str, value: str) -> list[TapForm]:
-        """The draft taps of `items` as few forms as work without scripts (`tap_forms`): a
-        page's chips and other choices kept in the draft, drawn by `tap_forms` in
-        templates/_macros.html."""
-        return tap_forms(items, name, value)
+    # a page's chips and other choices kept in the draft, as few forms as work without scripts
+    # (drawn by `tap_forms` in templates/_macros.html)
+    tap_forms = staticmethod(tap_forms)
 
     def dice_panel(self, panel: Panel, dice: list[tuple[str, str, str]],
                    fields: list[tuple[str, str]], rolls: list[tuple[str, int]]) -> None:

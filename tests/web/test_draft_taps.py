@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_panels_agree_with_the_post import imported as import_record
+from tests.web.test_keyed_parts import seated
 from tests.web.test_parts import STAMP
 
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
@@ -66,14 +66,8 @@ def imported(browser, name: str, cut: int) -> tuple[str, list]:
     (the game's id, the banker and the phones)."""
     record = json.loads((GAMES / name).read_text(encoding="utf-8"))
     record["actions"] = record["actions"][:cut]
-    banker, game_id = import_record(browser, record)
-    link = banker.join_link(game_id)
-    phones = []
-    for player in record["players"]:
-        phone = browser()
-        assert phone.join(link, player["id"]).status_code == 303
-        phones.append(phone)
-    return game_id, [(banker, "banker"), *((p, "me") for p in phones)]
+    banker, phones, game_id = seated(browser, record)
+    return game_id, [(banker, "banker"), *((p, "me") for p in phones.values())]
 
 
 @pytest.mark.parametrize("game", sorted(RECORDS))
