@@ -11,7 +11,8 @@
    - every draft tap (form.draft-tap: a die's face, a railroad chip) sends the stamp's seq as
      `s`, in place of the form's own (htmx reads the <noscript> copy of a form it swapped in as
      a field), so a panel kept across answers keeps the face tapped;
-   - the live section's data-seq follows the stamp, for the scripts that read it;
+   - the live section's data-seq follows the stamp once an answer has settled, for the
+     scripts that read it;
    - a part the answer keeps (an empty element marked hx-preserve) is filled by htmx with the
      page's own; a new row the page already has stands once. */
 (function () {
@@ -74,11 +75,12 @@
     if (document.querySelector(".live .part[hx-preserve]")) htmx.trigger(document.body, "refresh");
   });
 
+  /* once the answer has settled, all of it in (and, below, the page scrolled to its next
+     step), not as soon as the stamp is swapped: what waits for the seq sees the whole answer */
   function follow() {
     var live = document.querySelector(".live"), s = stamp();
     if (live && s) live.dataset.seq = s.dataset.seq;
   }
-  document.addEventListener("htmx:oobAfterSwap", follow);
   document.addEventListener("htmx:afterSettle", follow);
 
   /* An answer in parts swaps nothing in place (HX-Reswap: none), so the tapped form's own
