@@ -575,7 +575,9 @@ def test_a_bonus_and_a_bounce_out_are_stated_plainly(rb):
     assert "Stop at a milepost" not in html  # the bonus must be moved first
     html = tap(rb.ann, html, die="red", face="4")
     assert press(rb.ann, html, "Record red 4").status_code == 303
-    assert "Then 4 more with the red bonus die: 16 in all." in live(rb.page(rb.ann))
+    text = live(rb.page(rb.ann))
+    assert "Move 16 mileposts: white 6+6, red bonus 4." in text
+    assert "Arriving within the white 12 saves the red 4 for a bounce out." in text
     html = tap(rb.ann, rb.page(rb.ann), rr="AA")
     assert press(rb.ann, html, "Arrived at Delta within the white dice").status_code == 303
     assert press(rb.ann, rb.page(rb.ann), "Buy nothing").status_code == 303

@@ -399,11 +399,13 @@ class TurnPage(Presenter):
                              "Arriving within the white dice leaves it for a bounce out after "
                              "the purchase.")
                 return lines
-            if turn.red is not None:
-                lines.append(f"Then {turn.red} more with the red bonus die: "
-                             f"{w1 + w2 + turn.red} in all.")
+            if turn.red is not None:  # few words: the railroads to tap stay on a phone's screen
+                lines[-1] = (f"Move {w1 + w2 + turn.red} mileposts: white {w1}+{w2}, "
+                             f"red bonus {turn.red}.")
         if turn.bonus and turn.phase == "moving":
-            lines.append("Arriving within the white dice leaves the red die for a bounce out.")
+            lines.append(f"Arriving within the white {w1 + w2} saves the red {turn.red} for a "
+                         "bounce out." if turn.red is not None else
+                         "Arriving within the white dice leaves the red die for a bounce out.")
         return lines
 
     @property
