@@ -1,5 +1,6 @@
-"""Boxcars on a 360×740 phone: the white 6+6, the red bonus die, and the railroads ridden to
-tap still on screen without scrolling, under the longest account of the roll the turn shows.
+"""Boxcars on a 360×740 phone: the white 6+6, the red bonus die, then the bounce out, and the
+railroads ridden to tap still on screen without scrolling under the longest accounts of the roll
+the turn shows.
 
 Three phones playing with "Roll for me" met this now and then (tests/web/test_railbaron_taps.py);
 here the table's own dice are tapped, so it happens every time.
@@ -41,3 +42,15 @@ def test_boxcars_leave_the_railroads_ridden_in_reach(app, live_url, chromium):
         "Move 15 mileposts: white 6+6, red bonus 3.",
         "Arriving within the white 12 saves the red 3 for a bounce out."]
     shoot(ann, "bonus-moving-phone-360")
+
+    # arrived within the white 12: the bounce out moves the red 3, the railroads still in reach
+    tap(ann, rr="AA")
+    act(ann, "Arrived at Delta within the white dice")
+    act(ann, "Buy nothing")
+    roll(ann, 1, 1, 2)  # odd 3: North
+    roll(ann, 1, 1, 2)  # odd 3: Alpha, the new destination
+    assert "Bounce out: move 3 with the red die towards Alpha." in text(ann, ".rb-allowance")
+    assert "Already reported this turn: AA" in text(ann, ".rb-ridden")
+    shoot(ann, "bounce-out-phone-360")
+    tap(ann, rr="AA")
+    act(ann, "Stop at a milepost")
