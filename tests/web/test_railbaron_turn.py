@@ -587,6 +587,28 @@ def test_a_bonus_and_a_bounce_out_are_stated_plainly(rb):
     assert "Bounce out: move 4 with the red die towards Alpha." in live(rb.page(rb.ann))
 
 
+def test_a_superchief_roll_is_stated_in_one_line_and_its_bounce_out_in_another(rb):
+    rb.opening()
+    rb.ann_to_delta()
+    rb.do(type="roll_move", player="p1", white=[2, 3])
+    rb.do(type="arrive", player="p1", ridden=["AA"])  # $14,000: Ann has $34,000
+    rb.do(type="adjust_cash", player="p1", amount=10_000, reason="the SuperChief's price")
+    rb.do(type="upgrade", player="p1", engine="superchief")
+    rb.do(type="end_turn", player="p1")
+    rb.do(type="roll_region", player="p2", dice=[1, 1, 1])  # Bob: North, Alpha
+    rb.do(type="roll_city", player="p2", dice=[1, 1, 1])
+    rb.do(type="roll_move", player="p2", white=[1, 2])
+    rb.do(type="stop", player="p2", ridden=["CC"], at={"railroads": ["CC"]})
+    rb.do(type="end_turn", player="p2")
+    rb.do(type="roll_region", player="p1", dice=[1, 1, 1])  # Ann: North, Alpha
+    rb.do(type="roll_city", player="p1", dice=[1, 1, 1])
+    rb.do(type="roll_move", player="p1", white=[4, 5], red=2)
+    allowance = re.findall(r"<p>([^<]*)</p>", rb.page(rb.ann).split('class="rb-allowance"')[1]
+                           .split("</div>")[0])
+    assert allowance == ["Move 11 mileposts (white 4+5, red 2).",
+                         "Arriving within the white 9 saves the red 2 for a bounce out."]
+
+
 @pytest.fixture
 def holey(tiny_app, browser) -> Table:
     """The tiny map with two cells made unknown: region odd 12 and the Alpha–Delta payoff."""

@@ -404,8 +404,7 @@ class TurnPage(Presenter):
                              f"red bonus {turn.red}.")
         if turn.bonus and turn.phase == "moving":
             lines.append(f"Arriving within the white {w1 + w2} saves the red {turn.red} for a "
-                         "bounce out." if turn.red is not None else
-                         "Arriving within the white dice leaves the red die for a bounce out.")
+                         "bounce out.")  # (the red is known: a bonus still to roll returned above)
         return lines
 
     @property
