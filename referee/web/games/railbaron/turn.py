@@ -392,16 +392,16 @@ class TurnPage(Presenter):
         if engine == "superchief":
             lines.append(f"Move {w1 + w2 + (turn.red or 0)} mileposts "
                          f"(white {w1}+{w2}, red {turn.red}).")
+        elif turn.red is not None:  # few words: the railroads to tap stay on a phone's screen
+            lines.append(f"Move {w1 + w2 + turn.red} mileposts: white {w1}+{w2}, "
+                         f"red bonus {turn.red}.")
         else:
             lines.append(f"Move {w1 + w2} mileposts (white {w1}+{w2}).")
-            if turn.bonus and turn.red is None:  # one line, so the roll stays in reach
+            if turn.bonus:  # one line, so the roll stays in reach
                 lines.append("Bonus! After moving the white dice, roll the red bonus die. "
                              "Arriving within the white dice leaves it for a bounce out after "
                              "the purchase.")
                 return lines
-            if turn.red is not None:  # few words: the railroads to tap stay on a phone's screen
-                lines[-1] = (f"Move {w1 + w2 + turn.red} mileposts: white {w1}+{w2}, "
-                             f"red bonus {turn.red}.")
         if turn.bonus and turn.phase == "moving":
             lines.append(f"Arriving within the white {w1 + w2} saves the red {turn.red} for a "
                          "bounce out.")  # (the red is known: a bonus still to roll returned above)
